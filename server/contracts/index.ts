@@ -1,0 +1,5 @@
+export * from './common';
+export * from './profile';
+export * from './resources';
+export * from './views';
+export * from './routes';
