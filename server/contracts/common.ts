@@ -33,7 +33,7 @@ const BARE_HOST = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])
  * read as `https://acme.com/pricing`, because that is how people type websites.
  */
 export const WebUrlSchema = z
-  .string({ error: 'must be a string holding an http(s) URL' })
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string holding an http(s) URL') })
   .trim()
   .max(2048, 'must be at most 2048 characters')
   .transform((value, ctx) => {

@@ -69,7 +69,25 @@ export const RunListQuerySchema = z.object({
   status: RunStatusSchema.optional(),
 });
 
+export const HealthSchema = z
+  .object({
+    status: z.literal('ok'),
+    version: z.string(),
+    default_models: z.array(z.string()).describe('models used when a request names none'),
+  })
+  .meta({ id: 'Health' });
+export type Health = z.infer<typeof HealthSchema>;
+
 export const ROUTES = [
+  {
+    operationId: 'health',
+    method: 'get',
+    path: '/health',
+    tag: 'Service',
+    summary: 'Liveness check and defaults',
+    success: { status: 200, description: 'The service is up', schema: HealthSchema },
+    errors: [],
+  },
   {
     operationId: 'quickEval',
     method: 'post',

@@ -1,0 +1,9 @@
+export {};
+
+declare global {
+  interface Window {
+    vendorEval: {
+      platform: string;
+    };
+  }
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { openSqlJsStore, type StartupReport } from './adapters/storage';
+import { createNodeFetcher } from './adapters/web/node-fetcher';
+import { createStreamLogger, silentLogger, type LogLevel } from './adapters/log/stream-logger';
+import { defaultModelsFromEnv } from './config';
+import { createRulesAgent } from './core/agents/rules-agent';
+import { createAgentRegistry } from './core/evaluation/agent-registry';
+import { Catalog } from './core/evaluation/catalog';
+import { Evaluations } from './core/evaluation/evaluations';
+import { EvaluationRunner } from './core/evaluation/runner';
+import { VendorIngestion } from './core/evaluation/vendor-ingestion';
+import { ingestVendorWebsite, type IngestionLimits } from './core/ingestion';
+import type { AgentRegistry, Clock, Logger, PageFetcher, Store } from './core/ports';
+
+export interface AppConfig {
+  dataDir: string;
+  /** Runs executed at the same time within one evaluation (default 4). */
+  concurrency?: number;
+  /** A stored profile younger than this is reused when an evaluation runs (default 24 h). */
+  profileMaxAgeMs?: number;
+  ingestionLimits?: Partial<IngestionLimits>;
+  /** Models used when a request names none (default: VENDOR_EVAL_MODELS, else rules). */
+  defaultModels?: string[];
+  logger?: Logger;
+  /** Location of sql-wasm.wasm when bundled. */
+  wasmPath?: string;
+  /** Resume evaluations an earlier process left running (default true). */
+  resume?: boolean;
+  clock?: Clock;
+  fetcher?: PageFetcher;
+}
+
+export interface AppContext {
+  config: AppConfig;
+  logger: Logger;
+  store: Store;
+  registry: AgentRegistry;
+  catalog: Catalog;
+  evaluations: Evaluations;
+  runner: EvaluationRunner;
+  ingestion: VendorIngestion;
+  startupReport: StartupReport;
+  /** Stops background work (interrupted evaluations resume next time) and flushes storage. */
+  close(): Promise<void>;
+}
+
+/** A logger writing one JSON line per event to stderr. */
+export function createLogger(level: LogLevel): Logger {
+  return createStreamLogger(level);
+}
+
+export type { LogLevel };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The composition root: wires adapters into the core. http, cli and electron all start here. */
+export async function createContext(config: AppConfig): Promise<AppContext> {
+  const logger = config.logger ?? silentLogger;
+  mkdirSync(config.dataDir, { recursive: true });
+  const store = await openSqlJsStore({ dataDir: config.dataDir, logger, wasmPath: config.wasmPath });
+  const clock: Clock = config.clock ?? { now: () => new Date() };
+  const now = () => clock.now();
+  const fetcher = config.fetcher ?? createNodeFetcher();
+
+  const registry = createAgentRegistry({
+    builtIn: [createRulesAgent()],
+    providers: [],
+    defaultModels: config.defaultModels ?? defaultModelsFromEnv(),
+  });
+  const ingestion = new VendorIngestion({
+    store,
+    now,
+    logger,
+    maxAgeMs: config.profileMaxAgeMs ?? DAY_MS,
+    ingestWebsite: (target, signal) =>
+      ingestVendorWebsite({ fetcher, now }, target, config.ingestionLimits, signal),
+  });
+  const runner = new EvaluationRunner({ store, now, logger, registry, ingestion, concurrency: config.concurrency ?? 4 });
+  const ids = { newId: () => randomUUID() };
+  const catalog = new Catalog({ store, ids, now, ingestion });
+  const evaluations = new Evaluations({ store, ids, now, catalog, registry, runner, ingestion });
+
+  for (const recovered of store.startupReport.recovered) {
+    logger.warn('storage recovered a damaged file', { ...recovered });
+  }
+  if (config.resume ?? true) runner.resumeInterrupted();
+
+  let closed = false;
+  return {
+    config,
+    logger,
+    store,
+    registry,
+    catalog,
+    evaluations,
+    runner,
+    ingestion,
+    startupReport: store.startupReport,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await runner.shutdown();
+      await ingestion.stop();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,312 @@
+import pLimit from 'p-limit';
+import { FUNNEL_STAGES, type TraceSample, type VendorProfile } from '../../contracts';
+import { runId, type EvaluationRecord, type RunRecord } from '../domain';
+import type { AgentRegistry, AgentVendor, BuyerAgent, Logger, Store } from '../ports';
+import { computeResults } from '../scoring/results';
+import type { VendorIngestion } from './vendor-ingestion';
+
+export interface RunnerDeps {
+  store: Store;
+  now: () => Date;
+  logger: Logger;
+  registry: AgentRegistry;
+  ingestion: VendorIngestion;
+  /** Runs executed at the same time within one evaluation. */
+  concurrency: number;
+}
+
+interface ActiveEvaluation {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+class ShutdownSignal extends Error {}
+
+/**
+ * Executes evaluations in the background: fresh profiles, then every run of the
+ * plan (model x stage x vendor) with bounded concurrency, then scores. Each
+ * finished run is stored as it ends, so a restart resumes with what is missing.
+ */
+export class EvaluationRunner {
+  private readonly active = new Map<string, ActiveEvaluation>();
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** Marks the evaluation running (durably) and starts it in the background. */
+  start(evaluation: EvaluationRecord): void {
+    const { store } = this.deps;
+    store.evaluations.resetRuns(evaluation.id, []);
+    store.evaluations.update(evaluation.id, {
+      status: 'running',
+      phase: 'ingesting',
+      error: null,
+      started_at: this.timestamp(),
+      completed_at: null,
+      progress: { total_runs: 0, completed_runs: 0, failed_runs: 0 },
+    });
+    this.launch(evaluation.id, false);
+  }
+
+  /** Picks up evaluations a previous process left running. Returns their ids. */
+  resumeInterrupted(): string[] {
+    const interrupted = this.deps.store.evaluations.listByStatus('running');
+    for (const evaluation of interrupted) {
+      if (this.active.has(evaluation.id)) continue;
+      this.deps.logger.warn('resuming an evaluation left running by an earlier process', { evaluation_id: evaluation.id });
+      this.launch(evaluation.id, true);
+    }
+    return interrupted.map((evaluation) => evaluation.id);
+  }
+
+  isActive(evaluationId: string): boolean {
+    return this.active.has(evaluationId);
+  }
+
+  /** Resolves when the evaluation's background work has ended (or at once if none). */
+  async waitFor(evaluationId: string): Promise<void> {
+    await this.active.get(evaluationId)?.done;
+  }
+
+  /** Resolves when no evaluation is being executed. */
+  async idle(): Promise<void> {
+    while (this.active.size > 0) await Promise.allSettled([...this.active.values()].map((entry) => entry.done));
+  }
+
+  /** Stops all work; interrupted evaluations stay running and resume on the next start. */
+  async shutdown(): Promise<void> {
+    for (const entry of this.active.values()) entry.controller.abort(new ShutdownSignal('shutting down'));
+    await this.idle();
+  }
+
+  private launch(evaluationId: string, resume: boolean): void {
+    const controller = new AbortController();
+    const done = this.execute(evaluationId, resume, controller.signal)
+      .catch((error: unknown) => this.fail(evaluationId, error, controller.signal))
+      .finally(() => this.active.delete(evaluationId));
+    this.active.set(evaluationId, { controller, done });
+  }
+
+  private async execute(evaluationId: string, resume: boolean, signal: AbortSignal): Promise<void> {
+    const { store, logger } = this.deps;
+    const evaluation = store.evaluations.get(evaluationId);
+    if (!evaluation) return;
+    const scenario = store.scenarios.get(evaluation.scenario_id);
+    if (!scenario) throw new Error(`its scenario '${evaluation.scenario_id}' no longer exists`);
+    const vendorRecords = evaluation.vendor_ids.map((id) => {
+      const vendor = store.vendors.get(id);
+      if (!vendor) throw new Error(`its vendor '${id}' no longer exists`);
+      return vendor;
+    });
+
+    // 1. Profiles: the snapshot of an interrupted run is reused so every run sees the same facts.
+    let profiles = resume ? store.evaluations.getProfileSnapshots(evaluationId) : [];
+    if (profiles.length !== vendorRecords.length) {
+      store.evaluations.update(evaluationId, { phase: 'ingesting' });
+      profiles = await Promise.all(vendorRecords.map((vendor) => this.deps.ingestion.ensureFresh(vendor, signal)));
+      signal.throwIfAborted();
+      store.evaluations.saveProfileSnapshots(evaluationId, profiles);
+    }
+    const vendors: AgentVendor[] = vendorRecords.map((vendor, index) => ({
+      id: vendor.id,
+      name: vendor.name,
+      website_url: vendor.website_url,
+      description: vendor.description,
+      is_customer: vendor.id === evaluation.customer_vendor_id,
+      profile: profiles[index] as VendorProfile,
+    }));
+
+    // 2. The plan, kept from an interrupted run when it matches.
+    const planned = this.plan(evaluation, vendors);
+    const existing = resume ? store.evaluations.listRuns(evaluationId) : [];
+    const sameShape =
+      existing.length === planned.length &&
+      existing.every((run, i) => run.model === planned[i]!.model && run.vendor_id === planned[i]!.vendor_id && run.stage === planned[i]!.stage);
+    const runs = sameShape ? existing : planned;
+    if (!sameShape) store.evaluations.resetRuns(evaluationId, planned);
+    const ended = (run: RunRecord) => run.status === 'completed' || run.status === 'failed';
+    const progress = {
+      total_runs: runs.length,
+      completed_runs: runs.filter(ended).length,
+      failed_runs: runs.filter((run) => run.status === 'failed').length,
+    };
+    store.evaluations.update(evaluationId, { phase: 'running', progress: { ...progress } });
+
+    // 3. The runs.
+    const limit = pLimit(Math.max(1, this.deps.concurrency));
+    await Promise.all(
+      runs
+        .filter((run) => !ended(run))
+        .map((run) =>
+          limit(async () => {
+            signal.throwIfAborted();
+            const result = await this.executeRun(run, evaluation, scenario, vendors, signal);
+            signal.throwIfAborted();
+            store.evaluations.saveRun(result);
+            progress.completed_runs += 1;
+            if (result.status === 'failed') progress.failed_runs += 1;
+            store.evaluations.update(evaluationId, { progress: { ...progress } });
+          }),
+        ),
+    );
+
+    // 4. Scores.
+    store.evaluations.update(evaluationId, { phase: 'scoring' });
+    const finished = store.evaluations.listRuns(evaluationId);
+    const completed = finished.filter((run) => run.status === 'completed');
+    if (completed.length === 0) {
+      const firstError = finished.find((run) => run.error)?.error ?? 'no run produced a score';
+      this.finish(evaluationId, 'failed', `All ${finished.length} runs failed. First error: ${firstError}`);
+      return;
+    }
+    const results = computeResults({
+      evaluationId,
+      customerVendorId: evaluation.customer_vendor_id,
+      vendors,
+      scenario,
+      models: evaluation.models,
+      runs: finished,
+      now: this.deps.now(),
+    });
+    store.evaluations.saveResults(evaluationId, results);
+    this.finish(evaluationId, 'completed', null);
+    logger.info('evaluation completed', {
+      evaluation_id: evaluationId,
+      runs: finished.length,
+      failed_runs: finished.length - completed.length,
+      overall_score: results.scores.overall_score,
+    });
+  }
+
+  private plan(evaluation: EvaluationRecord, vendors: AgentVendor[]): RunRecord[] {
+    const runs: RunRecord[] = [];
+    for (const model of evaluation.models) {
+      for (const stage of FUNNEL_STAGES) {
+        for (const vendor of vendors) {
+          const seq = runs.length + 1;
+          runs.push({
+            id: runId(evaluation.id, seq),
+            evaluation_id: evaluation.id,
+            seq,
+            model,
+            vendor_id: vendor.id,
+            vendor_name: vendor.name,
+            stage,
+            status: 'pending',
+            score: null,
+            error: null,
+            duration_ms: null,
+            started_at: null,
+            completed_at: null,
+            samples: [],
+            detail: null,
+          });
+        }
+      }
+    }
+    return runs;
+  }
+
+  private async executeRun(
+    run: RunRecord,
+    evaluation: EvaluationRecord,
+    scenario: NonNullable<ReturnType<Store['scenarios']['get']>>,
+    vendors: AgentVendor[],
+    signal: AbortSignal,
+  ): Promise<RunRecord> {
+    const startedAt = this.deps.now();
+    const resolution = this.deps.registry.resolve(run.model);
+    if (!resolution.ok) return this.endRun(run, startedAt, [], null, `model unavailable: ${resolution.reason}`);
+    const agent: BuyerAgent = resolution.agent;
+    const vendor = vendors.find((candidate) => candidate.id === run.vendor_id)!;
+    const sampleCount = evaluation.samples ?? agent.defaultSamples;
+    const samples: TraceSample[] = [];
+    let detail: unknown = null;
+    for (let sample = 1; sample <= sampleCount; sample += 1) {
+      const began = Date.now();
+      try {
+        const answer = await agent.runStage({ stage: run.stage, scenario, vendor, vendors, sample }, signal);
+        detail ??= answer.detail ?? null;
+        samples.push({
+          sample,
+          prompt: answer.prompt,
+          response: answer.response,
+          reasoning: answer.reasoning,
+          justification: answer.justification,
+          score: clampScore(answer.score),
+          evidence: answer.evidence,
+          duration_ms: Date.now() - began,
+          temperature: answer.temperature,
+          seed: answer.seed,
+          error: null,
+        });
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        samples.push({
+          sample,
+          prompt: '',
+          response: '',
+          reasoning: '',
+          justification: '',
+          score: null,
+          evidence: [],
+          duration_ms: Date.now() - began,
+          temperature: null,
+          seed: null,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    const scored = samples.filter((sample) => sample.score !== null);
+    const error = scored.length === 0 ? (samples.find((sample) => sample.error)?.error ?? 'no sample completed') : null;
+    return this.endRun(run, startedAt, samples, detail, error);
+  }
+
+  private endRun(run: RunRecord, startedAt: Date, samples: TraceSample[], detail: unknown, error: string | null): RunRecord {
+    const endedAt = this.deps.now();
+    const scores = samples.flatMap((sample) => (sample.score === null ? [] : [sample.score]));
+    const score = scores.length > 0 ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100 : null;
+    return {
+      ...run,
+      status: error ? 'failed' : 'completed',
+      score: error ? null : score,
+      error,
+      duration_ms: endedAt.getTime() - startedAt.getTime(),
+      started_at: startedAt.toISOString(),
+      completed_at: endedAt.toISOString(),
+      samples,
+      detail,
+    };
+  }
+
+  private fail(evaluationId: string, error: unknown, signal: AbortSignal): void {
+    if (signal.aborted && signal.reason instanceof ShutdownSignal) return;
+    const message = error instanceof Error ? error.message : String(error);
+    this.deps.logger.error('evaluation failed', { evaluation_id: evaluationId, error: message });
+    try {
+      this.finish(evaluationId, 'failed', `The evaluation stopped: ${message}`);
+    } catch (storeError) {
+      this.deps.logger.error('could not record the failure', {
+        evaluation_id: evaluationId,
+        error: storeError instanceof Error ? storeError.message : String(storeError),
+      });
+    }
+  }
+
+  private finish(evaluationId: string, status: 'completed' | 'failed', error: string | null): void {
+    this.deps.store.evaluations.update(evaluationId, {
+      status,
+      phase: 'done',
+      error,
+      completed_at: this.timestamp(),
+    });
+  }
+
+  private timestamp(): string {
+    return this.deps.now().toISOString();
+  }
+}
+
+function clampScore(score: number): number {
+  if (!Number.isFinite(score)) throw new Error(`the agent returned a score that is not a number (${score})`);
+  return Math.min(10, Math.max(0, score));
+}
