@@ -11,7 +11,7 @@ import { Evaluations } from './core/evaluation/evaluations';
 import { EvaluationRunner } from './core/evaluation/runner';
 import { VendorIngestion } from './core/evaluation/vendor-ingestion';
 import { ingestVendorWebsite, type IngestionLimits } from './core/ingestion';
-import type { AgentRegistry, Clock, Logger, PageFetcher, Store } from './core/ports';
+import type { AgentRegistry, BuyerAgent, Clock, Logger, PageFetcher, Store } from './core/ports';
 
 export interface AppConfig {
   dataDir: string;
@@ -29,6 +29,8 @@ export interface AppConfig {
   resume?: boolean;
   clock?: Clock;
   fetcher?: PageFetcher;
+  /** Extra buying agents, known by their id (used by tests and embedders). */
+  agents?: BuyerAgent[];
 }
 
 export interface AppContext {
@@ -64,7 +66,7 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
   const fetcher = config.fetcher ?? createNodeFetcher();
 
   const registry = createAgentRegistry({
-    builtIn: [createRulesAgent()],
+    builtIn: [createRulesAgent(), ...(config.agents ?? [])],
     providers: [],
     defaultModels: config.defaultModels ?? defaultModelsFromEnv(),
   });
