@@ -1,0 +1,32 @@
+import { FUNNEL_STAGES, type FunnelStage } from '../../contracts';
+import type { ReportVendorComparison } from '../../contracts/report';
+import { roundScore } from './format';
+import type { ReportInput } from './report-input';
+
+/** Competition ranking (1, 1, 3) on scores rounded to one decimal, as the definitions state. */
+export function competitionRanks(scores: readonly number[]): number[] {
+  const rounded = scores.map(roundScore);
+  return rounded.map((score) => 1 + rounded.filter((other) => other > score).length);
+}
+
+export function buildComparison(input: ReportInput): ReportVendorComparison[] {
+  const { scores } = input.results;
+  const websites = new Map(input.vendors.map((vendor) => [vendor.id, vendor.website_url]));
+  const rankings = [...scores.vendor_rankings].sort((a, b) => a.rank - b.rank);
+  const stageRanks = new Map<FunnelStage, number[]>(
+    FUNNEL_STAGES.map((stage) => [stage, competitionRanks(rankings.map((ranking) => ranking.funnel_scores[stage]))]),
+  );
+  return rankings.map((ranking, index) => ({
+    vendor_id: ranking.vendor_id,
+    name: ranking.name,
+    website_url: websites.get(ranking.vendor_id) ?? '',
+    is_customer: ranking.vendor_id === scores.customer_vendor_id,
+    overall: ranking.score,
+    rank: ranking.rank,
+    stages: FUNNEL_STAGES.map((stage) => ({
+      stage,
+      score: ranking.funnel_scores[stage],
+      rank: stageRanks.get(stage)?.[index] ?? rankings.length,
+    })),
+  }));
+}
