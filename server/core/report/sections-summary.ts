@@ -1,0 +1,165 @@
+import { FUNNEL_STAGES } from '../../contracts';
+import type { ReportDocument } from '../../contracts/report';
+import { html, urlText, type SafeHtml } from './escape';
+import {
+  formatDelta,
+  formatMoney,
+  formatScore,
+  formatTimestamp,
+  plural,
+  STAGE_LABELS,
+  STAGE_QUESTIONS,
+} from './format';
+import {
+  bandClass,
+  bandLegend,
+  customerTag,
+  definitionNote,
+  impactBadge,
+  scoreOutOf,
+  stageChip,
+} from './html-parts';
+import { funnelChart, scoreGauge } from './svg-charts';
+
+/** Header, headline numbers, the customer's funnel and the competitive comparison. */
+
+function budgetText(report: ReportDocument): string {
+  const { budget } = report.scenario;
+  if (!budget) return 'None stated';
+  const period = budget.period === 'one_time' ? 'one time' : `per ${budget.period}`;
+  return `${formatMoney(budget.amount, budget.currency)} ${period}`;
+}
+
+export function partialWarning(report: ReportDocument): SafeHtml {
+  if (!report.meta.partial) return html``;
+  const { runs } = report.meta;
+  return html`<div class="warning" role="note">
+    <strong>Partial results.</strong> ${plural(runs.failed, 'run')} of ${runs.total} failed; the scores rest on the
+    ${plural(runs.completed, 'run')} that completed, and a stage with no completed run scores 0.
+    The failed runs and their errors are listed under “Trace excerpts”.
+  </div>`;
+}
+
+export function headerSection(report: ReportDocument): SafeHtml {
+  const { meta, customer, scenario } = report;
+  const requirements =
+    scenario.requirements.length > 0
+      ? html`<ul class="requirements">${scenario.requirements.map((requirement) => html`<li>${requirement}</li>`)}</ul>`
+      : html`<span class="muted">None stated</span>`;
+  return html`<header class="report-header">
+    <p class="eyebrow">Vendor Evaluation report</p>
+    <h1>${customer.name}</h1>
+    <p class="subtitle">How AI purchasing agents evaluate <strong>${customer.vendor_name}</strong> against ${plural(
+      report.comparison.length - 1,
+      'competitor',
+    )} · ${urlText(customer.website_url)}</p>
+    <blockquote class="task"><span class="label">Buying task</span>${scenario.task}</blockquote>
+    <dl class="meta-grid">
+      <div><dt>Category</dt><dd>${scenario.category}</dd></div>
+      <div><dt>Budget</dt><dd>${budgetText(report)}</dd></div>
+      <div><dt>Models</dt><dd>${meta.models.join(', ')}</dd></div>
+      <div><dt>Runs</dt><dd>${meta.runs.completed} completed, ${meta.runs.failed} failed, ${meta.runs.total} in all</dd></div>
+      <div><dt>Evaluation</dt><dd><code>${meta.evaluation_id}</code> · ${meta.status}</dd></div>
+      <div><dt>Completed</dt><dd>${formatTimestamp(meta.completed_at)}</dd></div>
+      <div><dt>Report generated</dt><dd>${formatTimestamp(meta.generated_at)}</dd></div>
+      <div class="wide"><dt>Requirements</dt><dd>${requirements}</dd></div>
+    </dl>
+    ${partialWarning(report)}
+  </header>`;
+}
+
+export function headlineSection(report: ReportDocument): SafeHtml {
+  const { headline } = report;
+  const topFix = headline.top_fix;
+  const topFixBlock = topFix
+    ? html`<div class="top-fix">
+        <p class="tile-label">Top fix (recommendation ${topFix.priority})</p>
+        <p class="top-fix-text">${topFix.fix}</p>
+        <p class="muted">${impactBadge(topFix.impact)} ${stageChip(topFix.stage)} ${topFix.issue} · costs
+          ${formatScore(topFix.points_lost)} stage points of 100${
+            topFix.measured_overall_delta === null
+              ? ''
+              : html` · re-scored with the fix: <strong>${formatDelta(topFix.measured_overall_delta)}</strong> overall`
+          }</p>
+      </div>`
+    : html`<div class="top-fix"><p class="tile-label">Top fix</p><p>No root cause was found for ${report.customer.vendor_name}.</p></div>`;
+  return html`<section class="section headline" aria-labelledby="headline-title">
+    <h2 id="headline-title">Headline</h2>
+    <div class="tiles">
+      <div class="tile tile-overall">
+        ${scoreGauge(headline.overall_score, 'Overall score')}
+        <p class="tile-label">Overall score</p>
+      </div>
+      <div class="tile">
+        <p class="tile-label">Rank</p>
+        <p class="tile-number">${headline.rank} <span class="score-scale">of ${headline.vendor_count}</span></p>
+        <p class="muted">vendors, 1 is best</p>
+      </div>
+      <div class="tile">
+        <p class="tile-label">Strongest stage</p>
+        <p class="tile-number ${bandClass(headline.strongest_stage.score)}-text">${scoreOutOf(headline.strongest_stage.score, 100)}</p>
+        <p class="muted">${headline.strongest_stage.label}</p>
+      </div>
+      <div class="tile">
+        <p class="tile-label">Weakest stage</p>
+        <p class="tile-number ${bandClass(headline.weakest_stage.score)}-text">${scoreOutOf(headline.weakest_stage.score, 100)}</p>
+        <p class="muted">${headline.weakest_stage.label}</p>
+      </div>
+    </div>
+    ${topFixBlock}
+    <div class="notes">
+      ${definitionNote(report, 'Overall score')}
+      ${definitionNote(report, 'Ranking score and rank')}
+    </div>
+  </section>`;
+}
+
+export function funnelSection(report: ReportDocument): SafeHtml {
+  const rows = report.funnel.map(
+    (entry, index) => html`<tr>
+      <td class="num">${index + 1}</td>
+      <th scope="row">${entry.label}</th>
+      <td>${STAGE_QUESTIONS[entry.stage]}</td>
+      <td class="num ${bandClass(entry.score)}-text">${scoreOutOf(entry.score, 100)}</td>
+    </tr>`,
+  );
+  return html`<section class="section funnel" aria-labelledby="funnel-title">
+    <h2 id="funnel-title">The funnel of ${report.customer.vendor_name}</h2>
+    <figure class="chart-figure">
+      ${funnelChart(report.funnel, 'funnel-chart-title')}
+      <figcaption>Stage scores of ${report.customer.vendor_name} in funnel order, left to right; bar height is the score on 0 to 100.</figcaption>
+    </figure>
+    ${bandLegend()}
+    <table class="data-table stage-table">
+      <caption>What each stage measures</caption>
+      <thead><tr><th scope="col" class="num">#</th><th scope="col">Stage</th><th scope="col">Question</th><th scope="col" class="num">Score</th></tr></thead>
+      <tbody>${rows}</tbody>
+    </table>
+    ${definitionNote(report, 'Stage score')}
+  </section>`;
+}
+
+export function comparisonSection(report: ReportDocument): SafeHtml {
+  const header = FUNNEL_STAGES.map((stage) => html`<th scope="col" class="num">${STAGE_LABELS[stage]}</th>`);
+  const rows = report.comparison.map((vendor) => {
+    const cells = vendor.stages.map(
+      (entry) => html`<td class="cell ${bandClass(entry.score)}"><span class="cell-score">${formatScore(entry.score)}</span><span class="stage-rank" title="rank on this stage">#${entry.rank}</span></td>`,
+    );
+    return html`<tr class="${vendor.is_customer ? 'is-customer' : ''}">
+      <td class="num rank">${vendor.rank}</td>
+      <th scope="row" class="vendor-name">${vendor.name} ${vendor.is_customer ? customerTag() : ''} <span class="vendor-url">${vendor.website_url}</span></th>
+      ${cells}
+      <td class="num overall"><span class="overall-score">${formatScore(vendor.overall)}</span><span class="meter" aria-hidden="true"><span class="meter-fill ${bandClass(vendor.overall)}-fill" style="width: ${Math.max(0, Math.min(100, vendor.overall))}%"></span></span></td>
+    </tr>`;
+  });
+  return html`<section class="section comparison" aria-labelledby="comparison-title">
+    <h2 id="comparison-title">Competitive comparison</h2>
+    <table class="data-table heatmap">
+      <caption>Every vendor on every stage, 0 to 100; “#n” is the vendor’s rank on that stage. Rows are ordered by overall rank.</caption>
+      <thead><tr><th scope="col" class="num">Rank</th><th scope="col">Vendor</th>${header}<th scope="col" class="num">Overall</th></tr></thead>
+      <tbody>${rows}</tbody>
+    </table>
+    ${bandLegend()}
+    ${definitionNote(report, 'Ranking score and rank')}
+  </section>`;
+}

@@ -1,0 +1,205 @@
+import { load, type CheerioAPI } from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { FUNNEL_STAGES } from '../../../../server/contracts';
+import { buildReport, renderReportHtml } from '../../../../server/core/report';
+import { SCORE_DEFINITIONS } from '../../../../server/core/scoring/definitions';
+import { reportFixture, type ReportFixtureOptions } from './report-fixture';
+
+function rendered(options: ReportFixtureOptions = {}): { out: string; $: CheerioAPI } {
+  const out = renderReportHtml(buildReport(reportFixture(options)));
+  return { out, $: load(out) };
+}
+
+/** Visible text with whitespace collapsed, as a reader sees it. */
+function textOf($: CheerioAPI, selector: string): string {
+  return $(selector).text().replace(/\s+/g, ' ').trim();
+}
+
+describe('renderReportHtml: content', () => {
+  const { out, $ } = rendered();
+
+  it('is one HTML document with the sections in reading order', () => {
+    expect(out.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect($('h1').text()).toBe('Acme Analytics');
+    expect($('h2').map((_, element) => $(element).text()).get()).toEqual([
+      'Headline',
+      'The funnel of Acme Analytics',
+      'Competitive comparison',
+      'Recommendations',
+      'Trace excerpts',
+      'Vendor profiles',
+      'How the numbers are computed',
+    ]);
+    expect($('footer.report-footer').length).toBe(1);
+  });
+
+  it('heads the report with the customer, the task, the date and the models', () => {
+    const header = textOf($, 'header.report-header');
+    expect(header).toContain('Find a product analytics tool for a 20-person SaaS team');
+    expect(header).toContain('2025-05-12 10:15 UTC');
+    expect(header).toContain('rules, openai:gpt-4o-mini');
+    expect(header).toContain('100 USD per month');
+    expect($('.warning').length).toBe(0);
+  });
+
+  it('shows the headline numbers with their scale', () => {
+    const headline = textOf($, 'section.headline');
+    expect($('section.headline svg.gauge').attr('aria-label')).toBe('Overall score: 49 out of 100');
+    expect(headline).toContain('2 of 3');
+    expect(headline).toContain('77.5 / 100 Comprehension');
+    expect(headline).toContain('25 / 100 Completion');
+    expect(headline).toContain('Publish plan prices on the pricing page');
+    expect(headline).toContain('+11 overall');
+  });
+
+  it('names every vendor and shows every stage score in the comparison, the customer highlighted', () => {
+    const rows = $('table.heatmap tbody tr');
+    expect(rows.length).toBe(3);
+    for (const name of ['Globex Metrics', 'Acme Analytics', 'Initech Insights']) expect(out).toContain(name);
+    const customer = $('table.heatmap tr.is-customer');
+    expect(customer.length).toBe(1);
+    expect(textOf($, 'table.heatmap tr.is-customer th')).toBe('Acme Analytics Your product https://acme.example/');
+    expect(customer.find('td.cell').map((_, cell) => $(cell).text()).get()).toEqual(['67.5#2', '77.5#1', '47.5#2', '27.5#3', '25#3']);
+    expect(customer.find('td.rank').text()).toBe('2');
+    expect(customer.find('td.overall').text()).toBe('49');
+    expect(textOf($, 'table.heatmap tbody tr:first-child')).toContain('Globex Metrics');
+  });
+
+  it('lists the recommendations in priority order with impact, stage, fix, evidence and measured effect', () => {
+    const cards = $('ol.recommendations > li');
+    expect(cards.length).toBe(3);
+    const first = textOf($, 'ol.recommendations > li:first-child');
+    expect(first).toContain('High impact');
+    expect(first).toContain('Completion');
+    expect(first).toContain('−35 stage points of 100');
+    expect(first).toContain('Completion 25 → 70 (+45), overall 49 → 60 (+11)');
+    expect(first).toContain('https://acme.example/pricing');
+    const report = buildReport(reportFixture());
+    for (const cause of report.diagnosis.root_causes) expect(textOf($, 'body')).toContain(cause.issue);
+    for (const cause of report.diagnosis.root_causes.filter((item) => item.is_customer)) {
+      expect(textOf($, 'ol.recommendations')).toContain(cause.fix);
+    }
+    expect(textOf($, 'ol.recommendations > li:nth-child(2)')).toContain('Effect not measured');
+  });
+
+  it('shows a readable trace excerpt per stage, long text cut with an ellipsis', () => {
+    const traces = $('article.trace');
+    expect(traces.length).toBe(5);
+    expect($('pre.excerpt').first().css('white-space')).toBeUndefined();
+    expect(out).toMatch(/pre\.excerpt \{[^}]*white-space: pre-wrap/);
+    const prompts = $('article.trace .text-block')
+      .filter((_, block) => $(block).find('.block-label').text().startsWith('Prompt'))
+      .map((_, block) => $(block).find('pre').text())
+      .get();
+    expect(prompts).toHaveLength(5);
+    for (const prompt of prompts) {
+      expect(prompt.endsWith('…')).toBe(true);
+      expect(prompt.length).toBeLessThanOrEqual(601);
+    }
+    expect(textOf($, 'article.trace:last-of-type')).toContain('2 / 10');
+  });
+
+  it('summarises every vendor profile', () => {
+    expect($('article.profile').length).toBe(3);
+    const acme = textOf($, 'article.profile.is-customer');
+    expect(acme).toContain('Not published (contact sales)');
+    expect(acme).toContain('45 / 100');
+    expect(textOf($, 'article.profile:nth-of-type(2)')).toContain('cheapest: Annual, 480 USD a year (40 USD a month)');
+  });
+
+  it('prints every score definition, and places definitions beside the numbers', () => {
+    const definitions = textOf($, 'dl.definitions');
+    for (const definition of SCORE_DEFINITIONS) {
+      expect(definitions).toContain(definition.term);
+      expect(definitions).toContain(definition.definition.replace(/\s+/g, ' '));
+    }
+    expect(textOf($, 'section.headline .definition-note')).toContain('Overall score');
+    expect(textOf($, 'section.funnel .definition-note')).toContain('Stage score');
+  });
+});
+
+describe('renderReportHtml: the funnel chart', () => {
+  const report = buildReport(reportFixture());
+  const $ = load(renderReportHtml(report));
+  const bars = $('svg.funnel-chart rect.bar');
+
+  it('draws five bars in funnel order', () => {
+    expect(bars.length).toBe(5);
+    expect(bars.map((_, bar) => $(bar).attr('data-stage')).get()).toEqual([...FUNNEL_STAGES]);
+    expect($('svg.funnel-chart title').first().text()).toContain('Consideration 67.5');
+  });
+
+  it('makes each bar height proportional to its score on a 0 to 100 axis', () => {
+    const heights = bars.map((_, bar) => Number($(bar).attr('height'))).get();
+    const scores = report.funnel.map((entry) => entry.score);
+    const ratios = heights.map((height, index) => height / scores[index]!);
+    for (const ratio of ratios) expect(ratio).toBeCloseTo(ratios[0]!, 2);
+    // All bars stand on the same baseline.
+    const bottoms = bars.map((_, bar) => Number($(bar).attr('y')) + Number($(bar).attr('height'))).get();
+    expect(new Set(bottoms).size).toBe(1);
+    // A full score fills the whole axis: 100 reaches the top gridline.
+    const ticks = $('svg.funnel-chart line').map((_, line) => Number($(line).attr('y1'))).get();
+    expect(Math.max(...ticks) - Math.min(...ticks)).toBeCloseTo(ratios[0]! * 100, 1);
+  });
+
+  it('draws a zero score as an empty bar', () => {
+    const input = reportFixture();
+    input.results.scores.funnel_scores.completion = 0;
+    const zero = load(renderReportHtml(buildReport(input)))('rect.bar[data-stage="completion"]');
+    expect(zero.attr('height')).toBe('0');
+  });
+});
+
+describe('renderReportHtml: self-contained and printable', () => {
+  const { out, $ } = rendered();
+
+  it('declares a policy that forbids every fetch and script', () => {
+    expect($('meta[http-equiv="Content-Security-Policy"]').attr('content')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+    );
+  });
+
+  it('references nothing outside the document', () => {
+    expect(out).not.toMatch(/<link|<script|<img|<iframe|<object|<embed/i);
+    expect(out).not.toMatch(/\ssrc=/i);
+    expect(out).not.toMatch(/@import|url\(/i);
+    expect(out).not.toMatch(/src="http/i);
+    for (const href of $('[href]').map((_, element) => $(element).attr('href')).get()) {
+      expect(href).toMatch(/^https?:\/\//);
+    }
+    const attributes = $('*')
+      .map((_, element) => Object.keys((element as { attribs?: Record<string, string> }).attribs ?? {}))
+      .get();
+    expect(attributes.filter((name: string) => /^on/i.test(name))).toEqual([]);
+  });
+
+  it('carries print rules: page breaks between sections, unbroken cards and rows, exact colours', () => {
+    const css = $('style').text();
+    expect(css).toContain('@media print');
+    expect(css).toMatch(/\.section\.page-break \{[^}]*break-before: page/);
+    expect(css).toMatch(/\.card \{[^}]*break-inside: avoid/);
+    expect(css).toMatch(/\.data-table tr \{[^}]*break-inside: avoid/);
+    expect(css).toContain('print-color-adjust: exact');
+    expect($('section.page-break').length).toBe(4);
+  });
+});
+
+describe('renderReportHtml: failed runs', () => {
+  it('warns that the results are partial and lists each failed run with its error', () => {
+    const { $ } = rendered({ failedRuns: 3 });
+    expect(textOf($, '.warning')).toContain('Partial results. 3 runs of 30 failed');
+    const rows = $('table.failed-runs tbody tr');
+    expect(rows.length).toBe(3);
+    expect(rows.first().text()).toContain('429 Too Many Requests');
+    expect(rows.first().text()).toContain('Acme Analytics');
+  });
+
+  it('says which stage has no completed run instead of an excerpt', () => {
+    const input = reportFixture();
+    for (const run of input.runs) {
+      if (run.vendor_id === 'acme' && run.stage === 'executability') Object.assign(run, { status: 'failed', score: null, error: 'timeout' });
+    }
+    const $ = load(renderReportHtml(buildReport(input)));
+    expect(textOf($, 'article.trace:nth-of-type(4)')).toBe('Executability No run of Acme Analytics completed for this stage.');
+  });
+});
