@@ -1,0 +1,83 @@
+import { existsSync, readFileSync, readdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from '../../core/ports';
+import { removeIfPresent, replaceFileDurably } from './durable-fs';
+import type { JournalRecord } from './journal-format';
+import type { RecoveryLog } from './recovery-log';
+import { loadVerified } from './shard';
+import { EVALUATIONS_DIR, PROFILES_DIR, locateShard, type ShardKey } from './shard-names';
+import { readSnapshotTrailer } from './snapshot-file';
+import type { SqlJs } from './sql-engine';
+
+/** A checkpoint interrupted by a crash leaves its temp file; the snapshot it was replacing is intact. */
+export function removeInterruptedCheckpoints(dataDir: string, logger: Logger): void {
+  for (const dir of [dataDir, join(dataDir, EVALUATIONS_DIR), join(dataDir, PROFILES_DIR)]) {
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.db.tmp')) continue;
+      removeIfPresent(join(dir, name));
+      logger.info('storage removed the temp file of an interrupted checkpoint', { file: join(dir, name) });
+    }
+  }
+}
+
+/**
+ * Checks every shard's trailer (a few bytes per file: cheap enough for
+ * thousands of evaluations) and puts the backup in place of a snapshot that
+ * is cut short or missing. Damage inside a file is caught by its checksum
+ * when the shard is opened. Returns the highest sequence number seen.
+ */
+export function repairShardFiles(sql: SqlJs, dataDir: string, log: RecoveryLog): number {
+  let highest = lsnOf(join(dataDir, 'catalog.db'), join(dataDir, 'catalog.db.bak'));
+  for (const dir of [join(dataDir, EVALUATIONS_DIR), join(dataDir, PROFILES_DIR)]) {
+    const snapshots = new Set<string>();
+    for (const name of readdirSync(dir)) {
+      if (name.endsWith('.db')) snapshots.add(join(dir, name));
+      else if (name.endsWith('.db.bak')) snapshots.add(join(dir, name.slice(0, -'.bak'.length)));
+    }
+    for (const path of snapshots) {
+      const trailer = readSnapshotTrailer(path);
+      if (!trailer.ok) restoreBackup(sql, path, trailer.reason, log);
+      highest = Math.max(highest, lsnOf(path, `${path}.bak`));
+    }
+  }
+  return highest;
+}
+
+function lsnOf(...paths: string[]): number {
+  let highest = 0;
+  for (const path of paths) {
+    const trailer = readSnapshotTrailer(path);
+    if (trailer.ok) highest = Math.max(highest, trailer.lsn);
+  }
+  return highest;
+}
+
+function restoreBackup(sql: SqlJs, path: string, reason: string, log: RecoveryLog): void {
+  const backupPath = `${path}.bak`;
+  const backup = loadVerified(sql, backupPath);
+  if (existsSync(path)) renameSync(path, `${path}.damaged`);
+  if (backup.ok) {
+    backup.db.close();
+    replaceFileDurably(path, [readFileSync(backupPath)], null);
+    log.recovered(path, reason === 'missing' ? 'the snapshot is missing' : `${reason}; set aside as .damaged`, true);
+    return;
+  }
+  if (!backup.missing) renameSync(backupPath, `${backupPath}.damaged`);
+  log.recovered(path, `${reason}; the backup is ${backup.missing ? 'missing' : backup.reason}: nothing to restore`, false);
+}
+
+/** Shards whose snapshot lacks journal records: they are opened at start so the records are applied. */
+export function shardsToReplay(dataDir: string, keys: Iterable<ShardKey>, records: JournalRecord[], log: RecoveryLog): ShardKey[] {
+  const needed: ShardKey[] = [];
+  for (const key of keys) {
+    const { path } = locateShard(dataDir, key);
+    const trailer = readSnapshotTrailer(path);
+    if (!trailer.ok) {
+      log.warning(path, 'the database file is gone: rebuilt from the journal records still kept, older changes are lost');
+      needed.push(key);
+    } else if (records.some((record) => record.lsn > trailer.lsn && record.ops.some((op) => op.shard === key))) {
+      needed.push(key);
+    }
+  }
+  return needed;
+}
