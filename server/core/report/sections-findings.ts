@@ -71,10 +71,12 @@ export function recommendationsSection(report: ReportDocument): SafeHtml {
   </section>`;
 }
 
-function textBlock(label: string, text: string, fullLength?: number): SafeHtml {
+/** Prose the model wrote reads as text; prompts and raw responses keep their layout in monospace. */
+function textBlock(label: string, text: string, form: 'prose' | 'raw', fullLength?: number): SafeHtml {
   if (text.trim() === '') return html``;
   const note = fullLength !== undefined && fullLength > text.length ? ` (first part of ${fullLength} characters)` : '';
-  return html`<div class="text-block"><p class="block-label">${label}${note}</p><pre class="excerpt">${text}</pre></div>`;
+  const body = form === 'raw' ? html`<pre class="excerpt">${text}</pre>` : html`<p class="prose">${text}</p>`;
+  return html`<div class="text-block"><p class="block-label">${label}${note}</p>${body}</div>`;
 }
 
 function traceCard(trace: ReportTraceExcerpt): SafeHtml {
@@ -92,10 +94,10 @@ function traceCard(trace: ReportTraceExcerpt): SafeHtml {
       <span class="trace-score">${scoreOutOf(trace.score, 10)}</span>
       <span class="muted">run <code>${trace.run_id}</code> · ${trace.model}</span>
     </div>
-    ${textBlock('Justification', trace.justification)}
-    ${textBlock('Reasoning', trace.reasoning)}
-    ${textBlock('Prompt', trace.prompt_excerpt, trace.prompt_length)}
-    ${textBlock('Response', trace.response_excerpt, trace.response_length)}
+    ${textBlock('Justification', trace.justification, 'prose')}
+    ${textBlock('Reasoning', trace.reasoning, 'prose')}
+    ${textBlock('Prompt', trace.prompt_excerpt, 'raw', trace.prompt_length)}
+    ${textBlock('Response', trace.response_excerpt, 'raw', trace.response_length)}
     ${evidence}
   </article>`;
 }

@@ -6,6 +6,7 @@ import {
   formatMoney,
   formatScore,
   formatTimestamp,
+  excerpt,
   plural,
   STAGE_LABELS,
   STAGE_QUESTIONS,
@@ -22,6 +23,9 @@ import {
 import { funnelChart, scoreGauge } from './svg-charts';
 
 /** Header, headline numbers, the customer's funnel and the competitive comparison. */
+
+/** The headline states the fix in a line or two; the recommendation card carries all of it. */
+const TOP_FIX_SHOWN = 220;
 
 function budgetText(report: ReportDocument): string {
   const { budget } = report.scenario;
@@ -74,7 +78,7 @@ export function headlineSection(report: ReportDocument): SafeHtml {
   const topFixBlock = topFix
     ? html`<div class="top-fix">
         <p class="tile-label">Top fix (recommendation ${topFix.priority})</p>
-        <p class="top-fix-text">${topFix.fix}</p>
+        <p class="top-fix-text">${excerpt(topFix.fix, TOP_FIX_SHOWN)}</p>
         <p class="muted">${impactBadge(topFix.impact)} ${stageChip(topFix.stage)} ${topFix.issue} · costs
           ${formatScore(topFix.points_lost)} stage points of 100${
             topFix.measured_overall_delta === null

@@ -20,7 +20,8 @@ h2 { font-size: 20px; margin: 0 0 14px; padding-bottom: 8px; border-bottom: 2px 
 h3 { font-size: 15px; margin: 0; }
 p { margin: 6px 0; }
 code { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--canvas); padding: 1px 4px; border-radius: 3px; word-break: break-all; }
-a.url, span.url, .vendor-url { color: var(--accent); word-break: break-all; text-decoration: none; }
+a.url, .vendor-url { color: var(--accent); word-break: break-all; text-decoration: none; }
+span.url { color: var(--ink); word-break: break-all; }
 .muted { color: var(--muted); }
 .eyebrow { text-transform: uppercase; letter-spacing: .08em; font-size: 11px; font-weight: 700; color: var(--accent); margin: 0; }
 .subtitle { color: var(--muted); margin: 0 0 16px; }
@@ -105,6 +106,8 @@ figcaption { font-size: 12px; color: var(--muted); text-align: center; }
 .text-block { margin-top: 8px; }
 pre.excerpt { margin: 0; padding: 8px 10px; background: #f9fafb; border: 1px solid var(--line); border-radius: 4px;
   font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; }
+p.prose { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.failed-runs code { word-break: normal; overflow-wrap: break-word; }
 .error-text { color: var(--poor); overflow-wrap: anywhere; }
 .sub-title { margin-top: 20px; }
 .empty { color: var(--muted); font-style: italic; }

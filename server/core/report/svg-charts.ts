@@ -11,7 +11,7 @@ export const BAND_COLOURS: Readonly<Record<ScoreBand, string>> = {
 
 const FUNNEL = {
   width: 680,
-  height: 264,
+  height: 262,
   left: 40,
   right: 8,
   top: 28,
@@ -54,15 +54,11 @@ export function funnelChart(funnel: readonly ReportStageScore[], titleId: string
       <text x="${centre}" y="${baseline + 22}" text-anchor="middle" font-size="12" font-weight="600" fill="#111827">${index + 1}. ${entry.label}</text>
     </g>`;
   });
-  const arrows = funnel.slice(1).map((_, index) => {
-    const x = round2(FUNNEL.left + (index + 1) * slot);
-    return html`<path d="M${x - 5} ${baseline + 17} l6 0 m-3 -3 l3 3 l-3 3" stroke="#9aa3af" stroke-width="1.4" fill="none"/>`;
-  });
   const description = funnel.map((entry) => `${entry.label} ${formatScore(entry.score)}`).join(', ');
   return html`<svg class="chart funnel-chart" viewBox="0 0 ${FUNNEL.width} ${FUNNEL.height}" width="100%" role="img" aria-labelledby="${titleId}" xmlns="http://www.w3.org/2000/svg" font-family="inherit">
     <title id="${titleId}">Funnel scores out of 100, in funnel order: ${description}</title>
     <text x="${FUNNEL.left - 30}" y="${FUNNEL.top - 14}" font-size="11" fill="#6b7280">Score out of 100</text>
-    ${gridlines}${bars}${arrows}
+    ${gridlines}${bars}
   </svg>`;
 }
 
