@@ -2,11 +2,11 @@ import { FUNNEL_STAGES } from '../../contracts';
 import type { ReportDocument } from '../../contracts/report';
 import { html, urlText, type SafeHtml } from './escape';
 import {
+  excerpt,
   formatDelta,
   formatMoney,
   formatScore,
   formatTimestamp,
-  excerpt,
   plural,
   STAGE_LABELS,
   STAGE_QUESTIONS,
@@ -37,10 +37,13 @@ function budgetText(report: ReportDocument): string {
 export function partialWarning(report: ReportDocument): SafeHtml {
   if (!report.meta.partial) return html``;
   const { runs } = report.meta;
+  const which =
+    runs.failed > 0
+      ? html`${plural(runs.failed, 'run')} of ${runs.total} failed; the scores rest on the ${plural(runs.completed, 'run')} that completed,`
+      : html`Not every planned run completed; the scores rest on the ${plural(runs.completed, 'run')} that did,`;
   return html`<div class="warning" role="note">
-    <strong>Partial results.</strong> ${plural(runs.failed, 'run')} of ${runs.total} failed; the scores rest on the
-    ${plural(runs.completed, 'run')} that completed, and a stage with no completed run scores 0.
-    The failed runs and their errors are listed under “Trace excerpts”.
+    <strong>Partial results.</strong> ${which} and a stage with no completed run scores 0.
+    ${runs.failed > 0 ? 'The failed runs and their errors are listed under “Trace excerpts”.' : ''}
   </div>`;
 }
 

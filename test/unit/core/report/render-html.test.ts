@@ -194,6 +194,14 @@ describe('renderReportHtml: failed runs', () => {
     expect(rows.first().text()).toContain('Acme Analytics');
   });
 
+  it('warns when the scores are partial even if no stored run is marked failed', () => {
+    const input = reportFixture();
+    input.results.scores.partial = true;
+    const $ = load(renderReportHtml(buildReport(input)));
+    expect(textOf($, '.warning')).toContain('Partial results. Not every planned run completed');
+    expect($('table.failed-runs').length).toBe(0);
+  });
+
   it('says which stage has no completed run instead of an excerpt', () => {
     const input = reportFixture();
     for (const run of input.runs) {
