@@ -4,7 +4,7 @@ import { roundScore } from './format';
 import type { ReportInput } from './report-input';
 
 /** Competition ranking (1, 1, 3) on scores rounded to one decimal, as the definitions state. */
-export function competitionRanks(scores: readonly number[]): number[] {
+function competitionRanks(scores: readonly number[]): number[] {
   const rounded = scores.map(roundScore);
   return rounded.map((score) => 1 + rounded.filter((other) => other > score).length);
 }

@@ -4,6 +4,6 @@
  */
 export type { ReportDocument } from '../../contracts/report';
 export { buildReport } from './build-report';
-export { renderReportHtml, REPORT_CSP } from './render-html';
+export { renderReportHtml } from './render-html';
 export { escapeHtml } from './escape';
 export type { ReportInput } from './report-input';

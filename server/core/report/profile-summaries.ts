@@ -9,7 +9,7 @@ function monthlyPrice(plan: Plan): number | null {
   return plan.period === 'year' ? plan.price / 12 : plan.price;
 }
 
-export function cheapestPlan(plans: readonly Plan[]): ReportCheapestPlan | null {
+function cheapestPlan(plans: readonly Plan[]): ReportCheapestPlan | null {
   let best: { plan: Plan; monthly: number } | null = null;
   for (const plan of plans) {
     const monthly = monthlyPrice(plan);

@@ -10,7 +10,7 @@ import { REPORT_CSS } from './styles';
  * Nothing in the report may load from elsewhere: the policy forbids every
  * fetch and script, and allows only the inline style sheet and data: images.
  */
-export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /** The report as one self-contained HTML document, ready to view or print. */
 export function renderReportHtml(report: ReportDocument): string {

@@ -34,7 +34,7 @@ function budgetText(report: ReportDocument): string {
   return `${formatMoney(budget.amount, budget.currency)} ${period}`;
 }
 
-export function partialWarning(report: ReportDocument): SafeHtml {
+function partialWarning(report: ReportDocument): SafeHtml {
   if (!report.meta.partial) return html``;
   const { runs } = report.meta;
   const which =

@@ -3,7 +3,7 @@ import { html, type SafeHtml } from './escape';
 import { formatScore, scoreBand, type ScoreBand } from './format';
 
 /** Fill colours as attributes, not CSS, so a chart copied out of the report keeps them. */
-export const BAND_COLOURS: Readonly<Record<ScoreBand, string>> = {
+const BAND_COLOURS: Readonly<Record<ScoreBand, string>> = {
   good: '#1e8e5a',
   average: '#e09a0b',
   poor: '#d2422f',
@@ -28,7 +28,7 @@ function round2(value: number): number {
 }
 
 /** Bar height on the chart's 0–100 axis: proportional to the score, nothing else. */
-export function funnelBarHeight(score: number): number {
+function funnelBarHeight(score: number): number {
   return round2((clampScore(score) / 100) * FUNNEL.plotHeight);
 }
 

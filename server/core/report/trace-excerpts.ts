@@ -5,7 +5,7 @@ import { excerpt } from './format';
 import type { ReportInput } from './report-input';
 
 /** Bounds that keep a report readable and printable however long the models wrote. */
-export const EXCERPT_LIMITS = {
+const EXCERPT_LIMITS = {
   prompt: 600,
   response: 600,
   justification: 600,
