@@ -5,6 +5,9 @@
 
 export const IMPACT_THRESHOLDS = { high: 20, medium: 10 } as const;
 
+/** Stage points (0 to 100) by which a competitor must lead the customer for the diagnosis to name it. */
+export const DECISIVE_LEAD = 20;
+
 export interface ScoreDefinition {
   term: string;
   scale: string;
@@ -22,18 +25,24 @@ export const SCORE_DEFINITIONS: readonly ScoreDefinition[] = [
     term: 'Stage score',
     scale: '0 to 100',
     definition:
-      "Mean of a vendor's completed run scores for that stage, across models and samples, times 10. The funnel scores are the customer's stage scores.",
+      "Mean of a vendor's completed run scores for that stage across models, times 10, to one decimal. Each run counts once (its score is already the mean of its samples), so every model weighs the same. The funnel scores are the customer's stage scores.",
   },
   {
     term: 'Overall score',
     scale: '0 to 100',
-    definition: 'Mean of the five stage scores (consideration, comprehension, preference, executability, completion), equal weights.',
+    definition:
+      'Mean of the five stage scores (consideration, comprehension, preference, executability, completion), equal weights, to one decimal.',
   },
   {
     term: 'Ranking score and rank',
     scale: '0 to 100; rank 1 is best',
     definition:
       "A vendor's overall score computed the same way. Vendors are ranked by it, highest first; equal scores (to one decimal) share a rank.",
+  },
+  {
+    term: 'Root cause',
+    scale: 'points on 0 to 100',
+    definition: `The rules agent's checks run on the customer's profile whatever models ran. Each check it does not fully pass is a cause; its points lost are the check points not earned times 10 (checks of a stage that fail for the same reason, such as an unreadable site, make one cause). Where a competitor's stage score is at least ${DECISIVE_LEAD} points above the customer's, a cause names that competitor (its vendor_id) and the (up to three) checks on which it gains most; its points lost are those gains times 10, capped at the lead, or the whole lead when the checks find no difference.`,
   },
   {
     term: 'Impact of a root cause',
@@ -44,7 +53,13 @@ export const SCORE_DEFINITIONS: readonly ScoreDefinition[] = [
     term: 'Causal variant',
     scale: 'points on 0 to 100',
     definition:
-      "The customer's profile with one fix applied (for example, prices published) is scored again by the same agent; the delta is the variant's stage score minus the measured stage score.",
+      "For each of the customer's top root causes that has a fix (up to 5, one per cause), the customer's profile with that fix applied (for example, prices published) is scored again by the rules agent against the same competitors. Baseline is the rules agent's score of the unchanged profile, so the delta (variant minus baseline) is the effect of the fix alone; all five stages are reported, unmoved ones with delta 0.",
+  },
+  {
+    term: 'Budget fit',
+    scale: 'fits, over, not comparable',
+    definition:
+      "The budget is read from the task (\"under $50 a month\"). A vendor's entry plan is its cheapest paid plan (a free plan only when nothing is paid); it fits when its price, in the budget's currency and converted between month and year, is at most the budget. A budget without a period is set against one billing period. No published price cannot be shown to fit.",
   },
   {
     term: 'Partial',

@@ -1,0 +1,108 @@
+import { FUNNEL_STAGES, type FunnelScores, type FunnelStage, type VendorRanking } from '../../contracts';
+import { auditVendor } from '../audit';
+import type { EvaluationResults, RunRecord, ScenarioRecord } from '../domain';
+import type { AgentVendor } from '../ports';
+import { rootCauses } from './diagnosis';
+import { mean, overallScore, round1 } from './funnel';
+import { causalVariants, funnelScoresOf } from './variants';
+
+export { overallScore } from './funnel';
+
+export interface ResultsInput {
+  evaluationId: string;
+  customerVendorId: string;
+  vendors: AgentVendor[];
+  scenario: ScenarioRecord;
+  models: string[];
+  runs: RunRecord[];
+  now: Date;
+}
+
+export interface VendorStageScores {
+  scores: FunnelScores;
+  /** Completed runs behind each stage score. */
+  runs: Record<FunnelStage, number>;
+  /** Some stage has no completed run and scores 0. */
+  missing_stages: FunnelStage[];
+}
+
+/**
+ * A vendor's stage scores on 0 to 100: the mean of its completed run scores
+ * for the stage, times 10. Each run counts once whatever its samples (its
+ * score is already their mean), so every model weighs the same.
+ */
+export function stageScoresFor(vendorId: string, runs: readonly RunRecord[]): VendorStageScores {
+  const counted = {} as Record<FunnelStage, number>;
+  const scores = {} as FunnelScores;
+  const missing: FunnelStage[] = [];
+  for (const stage of FUNNEL_STAGES) {
+    const completed = runs
+      .filter((run) => run.vendor_id === vendorId && run.stage === stage && run.status === 'completed' && run.score !== null)
+      .map((run) => run.score ?? 0);
+    counted[stage] = completed.length;
+    scores[stage] = round1(mean(completed) * 10);
+    if (completed.length === 0) missing.push(stage);
+  }
+  return { scores, runs: counted, missing_stages: missing };
+}
+
+/** Highest score first; scores equal to one decimal share a rank (1, 1, 3); ties listed by name. */
+export function rankVendors(
+  vendors: readonly AgentVendor[],
+  scoresOf: (vendorId: string) => FunnelScores,
+  customerVendorId: string,
+): VendorRanking[] {
+  const rows = vendors
+    .map((vendor) => {
+      const funnel = scoresOf(vendor.id);
+      return { vendor_id: vendor.id, name: vendor.name, score: overallScore(funnel), rank: 0, is_customer: vendor.id === customerVendorId, funnel_scores: funnel };
+    })
+    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name) || a.vendor_id.localeCompare(b.vendor_id));
+  rows.forEach((row, index) => {
+    const previous = rows[index - 1];
+    row.rank = previous && previous.score === row.score ? previous.rank : index + 1;
+  });
+  return rows;
+}
+
+export function computeResults(input: ResultsInput): EvaluationResults {
+  const customer = input.vendors.find((vendor) => vendor.id === input.customerVendorId);
+  if (!customer) throw new Error(`the customer's vendor '${input.customerVendorId}' is not one of the evaluation's vendors`);
+
+  const measured = new Map(input.vendors.map((vendor) => [vendor.id, stageScoresFor(vendor.id, input.runs)]));
+  const scoresOf = (vendorId: string) => measured.get(vendorId)?.scores ?? stageScoresFor(vendorId, []).scores;
+  const customerScores = scoresOf(customer.id);
+  const partial =
+    input.runs.some((run) => run.status !== 'completed') || [...measured.values()].some((vendor) => vendor.missing_stages.length > 0);
+
+  // The diagnosis rests on the rules audit, which reads the profiles directly, so it explains any mix of models.
+  const audit = auditVendor(input.scenario, customer, input.vendors);
+  const causes = rootCauses({ scenario: input.scenario, customer, vendors: input.vendors, audit, scoresOf });
+  const variants = causalVariants({
+    scenario: input.scenario,
+    customer,
+    vendors: input.vendors,
+    baseline: funnelScoresOf(audit),
+    causes,
+  });
+
+  return {
+    scores: {
+      evaluation_id: input.evaluationId,
+      customer_vendor_id: customer.id,
+      overall_score: overallScore(customerScores),
+      funnel_scores: customerScores,
+      vendor_rankings: rankVendors(input.vendors, scoresOf, customer.id),
+      partial,
+      models: [...input.models],
+      scale: { run: '0-10', funnel: '0-100', overall: '0-100' },
+    },
+    diagnosis: {
+      evaluation_id: input.evaluationId,
+      customer_vendor_id: customer.id,
+      root_causes: causes,
+      causal_variants: variants,
+    },
+    computed_at: input.now.toISOString(),
+  };
+}

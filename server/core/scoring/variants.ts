@@ -1,0 +1,63 @@
+import { FUNNEL_STAGES, type CausalVariant, type FunnelScores, type FunnelStage, type RootCause } from '../../contracts';
+import { auditVendor, createAuditContext, withProfile, type StageAudit } from '../audit';
+import { fixFor } from '../audit/fixes';
+import type { ScenarioRecord } from '../domain';
+import type { AgentVendor } from '../ports';
+import { overallScore, round1 } from './funnel';
+
+export const MAX_VARIANTS = 5;
+const VARIANT_MODEL = 'rules';
+
+
+/** Rules-audit stage scores on 0 to 100. */
+export function funnelScoresOf(audit: Record<FunnelStage, StageAudit>): FunnelScores {
+  return Object.fromEntries(FUNNEL_STAGES.map((stage) => [stage, round1(audit[stage].score * 10)])) as FunnelScores;
+}
+
+export interface VariantInput {
+  scenario: ScenarioRecord;
+  customer: AgentVendor;
+  vendors: AgentVendor[];
+  /** The rules agent's stage scores of the unchanged profile, so a delta is the fix's effect alone. */
+  baseline: FunnelScores;
+  /** The diagnosis, highest impact first. */
+  causes: RootCause[];
+}
+
+/**
+ * For the customer's top causes that have a fix (one variant per cause code,
+ * at most MAX_VARIANTS): apply the fix to the profile, score all five stages
+ * again with the rules audit against the same competitors, and report every
+ * stage's delta, the unmoved ones included.
+ */
+export function causalVariants(input: VariantInput): CausalVariant[] {
+  const codes: string[] = [];
+  for (const cause of input.causes) {
+    if (cause.vendor_id !== input.customer.id || codes.includes(cause.code) || !fixFor(cause.code)) continue;
+    codes.push(cause.code);
+    if (codes.length === MAX_VARIANTS) break;
+  }
+  const ctx = createAuditContext(input.scenario, input.customer, input.vendors);
+  return codes.map((code) => {
+    const fix = fixFor(code)!;
+    const profile = fix.apply(ctx);
+    const customer = { ...input.customer, profile };
+    const variant = funnelScoresOf(auditVendor(input.scenario, customer, withProfile(input.vendors, customer.id, profile)));
+    const overallBaseline = overallScore(input.baseline);
+    const overallVariant = overallScore(variant);
+    return {
+      code,
+      fix: fix.describe(ctx),
+      model: VARIANT_MODEL,
+      stage_deltas: FUNNEL_STAGES.map((stage) => ({
+        stage,
+        baseline: input.baseline[stage],
+        variant: variant[stage],
+        delta: round1(variant[stage] - input.baseline[stage]),
+      })),
+      overall_baseline: overallBaseline,
+      overall_variant: overallVariant,
+      overall_delta: round1(overallVariant - overallBaseline),
+    };
+  });
+}
