@@ -24,7 +24,10 @@ const siteReadable: StageCheck = {
       earned: read.length > 0 ? 0.6 : 0.2,
       observation: `${plural(read.length, 'page')} read; ${plural(failures.length, 'page')} could not be read.`,
       evidence: [],
-      issue: `Agents could not read part of the site: ${listed(failed)}.`,
+      issue:
+        failed.length > 0
+          ? `Agents could not read part of the site: ${listed(failed)}.`
+          : `No page of ${profile.website_url} had readable text.`,
       fix: 'Serve these pages as plain HTML with a 200 status to automated visitors, without logins, bot walls or very large bodies.',
     };
   },

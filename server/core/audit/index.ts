@@ -68,3 +68,4 @@ export { createAuditContext, withProfile, isUnreadable } from './context';
 export type { AuditContext, CheckOutcome, CheckResult, StageAudit, StageCheck } from './types';
 export type { Coverage, NeedCoverage, CoverageStatus } from './coverage';
 export { coverageOf, coverNeed } from './coverage';
+export { fixFor, type CauseFix } from './fixes';

@@ -65,7 +65,7 @@ function checkCauses(customer: AgentVendor, audit: Record<FunnelStage, StageAudi
         stage,
         issue: distinct(checks.map((check) => check.issue ?? check.observation)).join(' '),
         impact: impactOf(pointsLost),
-        fix: distinct(checks.flatMap((check) => (check.fix ? [check.fix] : []))).join(' ') || 'See the issue.',
+        fix: distinct(checks.flatMap((check) => (check.fix ? [check.fix] : []))).join(' '),
         code,
         vendor_id: customer.id,
         points_lost: pointsLost,

@@ -1,6 +1,5 @@
 import { FUNNEL_STAGES, type CausalVariant, type FunnelScores, type FunnelStage, type RootCause } from '../../contracts';
-import { auditVendor, createAuditContext, withProfile, type StageAudit } from '../audit';
-import { fixFor } from '../audit/fixes';
+import { auditVendor, createAuditContext, fixFor, withProfile, type StageAudit } from '../audit';
 import type { ScenarioRecord } from '../domain';
 import type { AgentVendor } from '../ports';
 import { overallScore, round1 } from './funnel';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUNNEL_STAGES } from '../../../../server/contracts';
 import { auditVendor, SITE_UNREACHABLE, STAGE_CHECKS } from '../../../../server/core/audit';
-import { agentVendor, mailCraneProfile, profileOf } from '../../../support/profiles';
+import { agentVendor, mailCraneProfile, postBirdProfile, profileOf, sendGiantProfile } from '../../../support/profiles';
 import { emailScenario } from './run-check';
 
 describe('the checks of the audit', () => {
@@ -34,5 +34,24 @@ describe('the checks of the audit', () => {
     const lost = FUNNEL_STAGES.flatMap((stage) => audit[stage].checks.filter((check) => check.earned < 1).map((check) => check.code));
     expect(lost).toEqual([]);
     expect(FUNNEL_STAGES.map((stage) => audit[stage].score)).toEqual([10, 10, 10, 10, 10]);
+  });
+
+  it('say what is wrong and how to fix it whenever they fall short', () => {
+    const profiles = [
+      sendGiantProfile(),
+      postBirdProfile(),
+      profileOf('bare').build(),
+      profileOf('down').unreachable().build(),
+      profileOf('broken').home('', '').problem({ url: 'https://broken.example/', kind: 'timeout', detail: 'no answer in 10 s' }).build(),
+    ];
+    for (const profile of profiles) {
+      const vendors = [agentVendor('Acme', profile, true), agentVendor('MailCrane', mailCraneProfile())];
+      const audit = auditVendor(emailScenario(), vendors[0]!, vendors);
+      for (const check of FUNNEL_STAGES.flatMap((stage) => audit[stage].checks).filter((result) => result.earned < 1)) {
+        expect(check.cause, `${profile.vendor_id} ${check.code}`).toBeTruthy();
+        expect(check.issue, `${profile.vendor_id} ${check.code}`).toBeTruthy();
+        expect(check.fix, `${profile.vendor_id} ${check.code}`).toBeTruthy();
+      }
+    }
   });
 });
