@@ -87,7 +87,9 @@ export function isSupported(profiles: VendorProfile[], evidence: Evidence): bool
   const quote = collapse(evidence.quote);
   if (!quote) return false;
   return profiles.some((profile) =>
-    profile.pages.some((page) => (page.url === evidence.source_url || page.final_url === evidence.source_url) && collapse(page.text).includes(quote)),
+    profile.pages.some(
+      (page) => (page.url === evidence.source_url || page.final_url === evidence.source_url) && collapse(page.text).includes(quote),
+    ),
   );
 }
 

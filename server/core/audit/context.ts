@@ -2,12 +2,11 @@ import type { VendorProfile } from '../../contracts';
 import type { ScenarioRecord } from '../domain';
 import type { AgentVendor } from '../ports';
 import { implicitNeeds, scenarioNeeds, stem } from '../scenario';
-import { coverageOf, type Coverage } from './coverage';
+import { coverageOf } from './coverage';
 import type { AuditContext } from './types';
 
 export function createAuditContext(scenario: ScenarioRecord, vendor: AgentVendor, vendors: AgentVendor[]): AuditContext {
   const { needs, implicit } = scenarioNeeds(scenario);
-  const coverages = new Map<AgentVendor, Coverage>();
   const field = vendors.some((other) => other.id === vendor.id) ? vendors : [vendor, ...vendors];
   return {
     scenario,
@@ -18,14 +17,7 @@ export function createAuditContext(scenario: ScenarioRecord, vendor: AgentVendor
     profile: vendor.profile,
     vendors: field,
     competitors: field.filter((other) => other.id !== vendor.id),
-    coverageOf(other) {
-      let coverage = coverages.get(other);
-      if (!coverage) {
-        coverage = coverageOf(other.profile, needs);
-        coverages.set(other, coverage);
-      }
-      return coverage;
-    },
+    coverageOf: (other) => coverageOf(other.profile, needs),
   };
 }
 

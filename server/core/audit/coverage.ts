@@ -107,7 +107,22 @@ export function coverNeed(profile: VendorProfile, need: string): NeedCoverage {
   return { need, terms, status, matched: best.matched, matched_words: wordsFor(need, best.matched), evidence: status === 'missing' ? null : quoteOf(best.found) };
 }
 
+// Every run of an evaluation weighs the same profiles against the same needs; preference runs weigh the whole field.
+const coverageCache = new WeakMap<VendorProfile, Map<string, Coverage>>();
+
+/** Coverage of a list of needs; the result is shared between callers and must not be changed. */
 export function coverageOf(profile: VendorProfile, needs: string[]): Coverage {
+  const key = needs.join('\u0000');
+  const known = coverageCache.get(profile) ?? new Map<string, Coverage>();
+  coverageCache.set(profile, known);
+  const cached = known.get(key);
+  if (cached) return cached;
+  const coverage = measureCoverage(profile, needs);
+  known.set(key, coverage);
+  return coverage;
+}
+
+function measureCoverage(profile: VendorProfile, needs: string[]): Coverage {
   const covers = needs.map((need) => coverNeed(profile, need));
   const covered = covers.filter((cover) => cover.status === 'covered').length;
   const partial = covers.filter((cover) => cover.status === 'partial').length;

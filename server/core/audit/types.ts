@@ -16,7 +16,7 @@ export interface AuditContext {
   /** Every vendor of the evaluation, the scored one included. */
   vendors: AgentVendor[];
   competitors: AgentVendor[];
-  /** Requirement coverage of any vendor of the field, computed once per vendor. */
+  /** Requirement coverage of any vendor of the field. */
   coverageOf(vendor: AgentVendor): Coverage;
 }
 
