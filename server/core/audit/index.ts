@@ -1,4 +1,4 @@
-import { FUNNEL_STAGES, type FunnelStage } from '../../contracts';
+import type { FunnelStage } from '../../contracts';
 import type { ScenarioRecord } from '../domain';
 import type { AgentVendor } from '../ports';
 import { COMPLETION_CHECKS } from './completion';
@@ -58,10 +58,21 @@ export function auditStage(stage: FunnelStage, ctx: AuditContext): StageAudit {
   return { stage, vendor_id: ctx.vendor.id, score: round(total, 1), checks };
 }
 
+/** One value per funnel stage. */
+export function byStage<T>(value: (stage: FunnelStage) => T): Record<FunnelStage, T> {
+  return {
+    consideration: value('consideration'),
+    comprehension: value('comprehension'),
+    preference: value('preference'),
+    executability: value('executability'),
+    completion: value('completion'),
+  };
+}
+
 /** The rules audit of one vendor at every stage, against the field of the evaluation. */
 export function auditVendor(scenario: ScenarioRecord, vendor: AgentVendor, vendors: AgentVendor[]): Record<FunnelStage, StageAudit> {
   const ctx = createAuditContext(scenario, vendor, vendors);
-  return Object.fromEntries(FUNNEL_STAGES.map((stage) => [stage, auditStage(stage, ctx)])) as Record<FunnelStage, StageAudit>;
+  return byStage((stage) => auditStage(stage, ctx));
 }
 
 export { createAuditContext, withProfile, isUnreadable } from './context';

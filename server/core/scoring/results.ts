@@ -1,5 +1,5 @@
 import { FUNNEL_STAGES, type FunnelScores, type FunnelStage, type VendorRanking } from '../../contracts';
-import { auditVendor } from '../audit';
+import { auditVendor, byStage } from '../audit';
 import type { EvaluationResults, RunRecord, ScenarioRecord } from '../domain';
 import type { AgentVendor } from '../ports';
 import { rootCauses } from './diagnosis';
@@ -32,18 +32,16 @@ export interface VendorStageScores {
  * score is already their mean), so every model weighs the same.
  */
 export function stageScoresFor(vendorId: string, runs: readonly RunRecord[]): VendorStageScores {
-  const counted = {} as Record<FunnelStage, number>;
-  const scores = {} as FunnelScores;
-  const missing: FunnelStage[] = [];
-  for (const stage of FUNNEL_STAGES) {
-    const completed = runs
+  const completed = byStage((stage) =>
+    runs
       .filter((run) => run.vendor_id === vendorId && run.stage === stage && run.status === 'completed' && run.score !== null)
-      .map((run) => run.score ?? 0);
-    counted[stage] = completed.length;
-    scores[stage] = round1(mean(completed) * 10);
-    if (completed.length === 0) missing.push(stage);
-  }
-  return { scores, runs: counted, missing_stages: missing };
+      .map((run) => run.score ?? 0),
+  );
+  return {
+    scores: byStage((stage) => round1(mean(completed[stage]) * 10)),
+    runs: byStage((stage) => completed[stage].length),
+    missing_stages: FUNNEL_STAGES.filter((stage) => completed[stage].length === 0),
+  };
 }
 
 /** Highest score first; scores equal to one decimal share a rank (1, 1, 3); ties listed by name. */

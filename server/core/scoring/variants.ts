@@ -1,5 +1,5 @@
 import { FUNNEL_STAGES, type CausalVariant, type FunnelScores, type FunnelStage, type RootCause } from '../../contracts';
-import { auditVendor, createAuditContext, fixFor, withProfile, type StageAudit } from '../audit';
+import { auditVendor, byStage, createAuditContext, fixFor, withProfile, type StageAudit } from '../audit';
 import type { ScenarioRecord } from '../domain';
 import type { AgentVendor } from '../ports';
 import { overallScore, round1 } from './funnel';
@@ -10,7 +10,7 @@ const VARIANT_MODEL = 'rules';
 
 /** Rules-audit stage scores on 0 to 100. */
 export function funnelScoresOf(audit: Record<FunnelStage, StageAudit>): FunnelScores {
-  return Object.fromEntries(FUNNEL_STAGES.map((stage) => [stage, round1(audit[stage].score * 10)])) as FunnelScores;
+  return byStage((stage) => round1(audit[stage].score * 10));
 }
 
 export interface VariantInput {
