@@ -2,7 +2,8 @@ import type { ReportDocument } from '../../contracts/report';
 import { html, trustedMarkup } from './escape';
 import { formatDate } from './format';
 import { footerSection, definitionsSection, profilesSection } from './sections-reference';
-import { recommendationsSection, tracesSection } from './sections-findings';
+import { recommendationsSection } from './sections-recommendations';
+import { tracesSection } from './sections-traces';
 import { comparisonSection, funnelSection, headerSection, headlineSection } from './sections-summary';
 import { REPORT_CSS } from './styles';
 

@@ -19,7 +19,7 @@ h1 { font-size: 28px; line-height: 1.2; margin: 4px 0 6px; }
 h2 { font-size: 20px; margin: 0 0 14px; padding-bottom: 8px; border-bottom: 2px solid var(--ink); }
 h3 { font-size: 15px; margin: 0; }
 p { margin: 6px 0; }
-code { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--canvas); padding: 1px 4px; border-radius: 3px; word-break: break-all; }
+code { font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--canvas); padding: 1px 4px; border-radius: 3px; overflow-wrap: anywhere; }
 a.url, .vendor-url { color: var(--accent); word-break: break-all; text-decoration: none; }
 span.url { color: var(--ink); word-break: break-all; }
 .muted { color: var(--muted); }
@@ -107,7 +107,14 @@ figcaption { font-size: 12px; color: var(--muted); text-align: center; }
 pre.excerpt { margin: 0; padding: 8px 10px; background: #f9fafb; border: 1px solid var(--line); border-radius: 4px;
   font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; }
 p.prose { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-.failed-runs code { word-break: normal; overflow-wrap: break-word; }
+.failed-runs code { overflow-wrap: break-word; }
+.further-causes .row-issue { font-weight: 600; margin: 0 0 4px; overflow-wrap: anywhere; }
+.further-causes .row-fix, .further-causes .row-effect { margin: 0; overflow-wrap: anywhere; }
+.further-causes .label { display: inline; margin-right: 6px; }
+.further-causes .row-fix .label { color: var(--good); }
+.further-causes .row-effect { font-size: 12.5px; margin-top: 2px; }
+.further-causes .badge, .further-causes .chip { margin-bottom: 4px; }
+.evidence-urls { margin: 4px 0 0; padding-left: 16px; font-size: 12px; }
 .error-text { color: var(--poor); overflow-wrap: anywhere; }
 .sub-title { margin-top: 20px; }
 .empty { color: var(--muted); font-style: italic; }
@@ -141,6 +148,8 @@ p.prose { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
   a.url { color: var(--accent); }
   .chart-figure .chart { width: 86%; margin: 0 auto; }
   .card.trace { break-inside: auto; page-break-inside: auto; }
-  .text-block, .evidence, .effect { break-inside: avoid; page-break-inside: avoid; }
+  .evidence, .effect { break-inside: avoid; page-break-inside: avoid; }
+  .block-label, .evidence-title, .effect-title { break-after: avoid; page-break-after: avoid; }
+  pre.excerpt, p.prose { orphans: 3; widows: 3; }
 }
 `;

@@ -82,6 +82,34 @@ describe('renderReportHtml: content', () => {
     expect(textOf($, 'ol.recommendations > li:nth-child(2)')).toContain('Effect not measured');
   });
 
+  it('gives the costliest causes a card and lists the rest in a table, every fix shown', () => {
+    const input = reportFixture();
+    for (let index = 1; index <= 8; index += 1) {
+      input.results.diagnosis.root_causes.push({
+        stage: 'comprehension',
+        code: `minor_${index}`,
+        vendor_id: 'acme',
+        impact: 'low',
+        points_lost: 9 - index,
+        issue: `Minor issue ${index}`,
+        fix: `Minor fix ${index}`,
+        evidence: [{ source_url: `https://acme.example/page-${index}`, detail: 'seen' }],
+      });
+    }
+    const $many = load(renderReportHtml(buildReport(input)));
+    expect($many('ol.recommendations > li').length).toBe(6);
+    const rows = $many('table.further-causes tbody tr');
+    expect(rows.length).toBe(5);
+    expect(rows.first().find('td').first().text()).toBe('7');
+    expect(textOf($many, 'table.further-causes')).toContain('Minor fix 8');
+    expect(textOf($many, 'table.further-causes')).toContain('https://acme.example/page-8');
+    for (let index = 1; index <= 8; index += 1) expect(textOf($many, 'body')).toContain(`Minor fix ${index}`);
+    // A measured effect travels with its cause into the table.
+    input.results.diagnosis.causal_variants[0]!.code = 'minor_8';
+    const $moved = load(renderReportHtml(buildReport(input)));
+    expect(textOf($moved, 'table.further-causes tbody tr:last-child')).toContain('Measured rules: Comprehension');
+  });
+
   it('shows a readable trace excerpt per stage, long text cut with an ellipsis', () => {
     const traces = $('article.trace');
     expect(traces.length).toBe(5);

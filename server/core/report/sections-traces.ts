@@ -1,75 +1,10 @@
-import type { ReportDocument, ReportRootCause, ReportTraceExcerpt } from '../../contracts/report';
 import { FUNNEL_STAGES } from '../../contracts';
+import type { ReportDocument, ReportTraceExcerpt } from '../../contracts/report';
 import { html, urlText, type SafeHtml } from './escape';
-import { formatDelta, formatScore, plural, STAGE_LABELS } from './format';
-import { definitionNote, impactBadge, scoreOutOf, stageChip } from './html-parts';
+import { plural, STAGE_LABELS } from './format';
+import { definitionNote, scoreOutOf, stageChip } from './html-parts';
 
-/** Prioritised recommendations and the trace excerpts behind the scores. */
-
-function measuredEffects(cause: ReportRootCause): SafeHtml {
-  if (cause.measured_effects.length === 0) {
-    return html`<p class="effect muted">Effect not measured: no causal variant was run for this fix.</p>`;
-  }
-  const rows = cause.measured_effects.map(
-    (effect) => html`<li><span class="model">${effect.model}</span>: ${STAGE_LABELS[effect.stage]}
-      ${formatScore(effect.stage_baseline)} → ${formatScore(effect.stage_variant)}
-      (<strong>${formatDelta(effect.stage_delta)}</strong>), overall ${formatScore(effect.overall_baseline)} →
-      ${formatScore(effect.overall_variant)} (<strong>${formatDelta(effect.overall_delta)}</strong>), on 0 to 100</li>`,
-  );
-  return html`<div class="effect"><p class="effect-title">Measured effect of the fix</p><ul>${rows}</ul></div>`;
-}
-
-function evidenceList(cause: ReportRootCause): SafeHtml {
-  if (cause.evidence.length === 0) return html``;
-  const items = cause.evidence.map((item) => html`<li>${urlText(item.source_url)}<span class="evidence-detail">${item.detail}</span></li>`);
-  return html`<div class="evidence"><p class="evidence-title">Evidence</p><ul>${items}</ul></div>`;
-}
-
-function recommendationCard(cause: ReportRootCause): SafeHtml {
-  return html`<li class="card recommendation">
-    <div class="card-head">
-      <span class="priority" aria-label="Priority ${cause.priority}">${cause.priority}</span>
-      ${impactBadge(cause.impact)} ${stageChip(cause.stage)}
-      <span class="points">−${formatScore(cause.points_lost)} stage points of 100</span>
-    </div>
-    <h3 class="issue">${cause.issue}</h3>
-    <p class="fix"><span class="label">Fix</span>${cause.fix}</p>
-    ${measuredEffects(cause)}
-    ${evidenceList(cause)}
-  </li>`;
-}
-
-function competitorCauses(causes: readonly ReportRootCause[]): SafeHtml {
-  if (causes.length === 0) return html``;
-  const rows = causes.map(
-    (cause) => html`<tr><td>${cause.vendor_name}</td><td>${STAGE_LABELS[cause.stage]}</td><td>${cause.issue}</td><td class="num">${formatScore(cause.points_lost)}</td></tr>`,
-  );
-  return html`<table class="data-table">
-    <caption>Where competitors lose points (stage points of 100)</caption>
-    <thead><tr><th scope="col">Vendor</th><th scope="col">Stage</th><th scope="col">Issue</th><th scope="col" class="num">Points lost</th></tr></thead>
-    <tbody>${rows}</tbody>
-  </table>`;
-}
-
-export function recommendationsSection(report: ReportDocument): SafeHtml {
-  const own = report.diagnosis.root_causes.filter((cause) => cause.is_customer);
-  const others = report.diagnosis.root_causes.filter((cause) => !cause.is_customer);
-  const list =
-    own.length > 0
-      ? html`<ol class="recommendations">${own.map(recommendationCard)}</ol>`
-      : html`<p class="empty">No root cause was found for ${report.customer.vendor_name}: the agents met nothing that cost it points.</p>`;
-  return html`<section class="section page-break" aria-labelledby="recommendations-title">
-    <h2 id="recommendations-title">Recommendations</h2>
-    <p class="lede">Root causes of lost points for ${report.customer.vendor_name}, the costliest first, each with its fix and the
-      pages it was read from.</p>
-    ${list}
-    ${competitorCauses(others)}
-    <div class="notes">
-      ${definitionNote(report, 'Impact of a root cause')}
-      ${definitionNote(report, 'Causal variant')}
-    </div>
-  </section>`;
-}
+/** The trace excerpts behind the scores, and the runs that failed. */
 
 /** Prose the model wrote reads as text; prompts and raw responses keep their layout in monospace. */
 function textBlock(label: string, text: string, form: 'prose' | 'raw', fullLength?: number): SafeHtml {
