@@ -36,6 +36,9 @@ function withDocumentation(profile: VendorProfile): VendorProfile {
   };
 }
 
+// With no budget and no competitor price, any price scores the same; one is picked to make the plan concrete.
+const NOMINAL_PRICE = 10;
+
 /** The middle of the competitors' entry prices on the budget's basis, capped at the budget. */
 function referencePrice(ctx: AuditContext): { amount: number; basis: PriceBasis; source: string } {
   const budget = ctx.scenario.budget;
@@ -52,8 +55,7 @@ function referencePrice(ctx: AuditContext): { amount: number; basis: PriceBasis;
     return { amount: median, basis, source: "the middle of the competitors' entry prices" };
   }
   if (budget) return { amount: budget.amount, basis, source: 'the budget' };
-  // Nothing to compare a price with, so any price scores the same; one is picked to make the plan concrete.
-  return { amount: 10, basis, source: 'a nominal price (there is no budget or competitor price to compare with)' };
+  return { amount: NOMINAL_PRICE, basis, source: 'a nominal price (there is no budget or competitor price to compare with)' };
 }
 
 function withEntryPlan(ctx: AuditContext, amount: number, basis: PriceBasis, name: string): VendorProfile {
