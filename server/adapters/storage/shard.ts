@@ -62,6 +62,7 @@ export interface ShardOpening {
   /** Journal records this database may be missing; those at or below its snapshot are skipped. */
   records: (loadedLsn: number, recovered: boolean) => JournalRecord[];
   cacheKiB: number;
+  pageSize: number;
 }
 
 /**
@@ -72,6 +73,8 @@ export function openShard(opening: ShardOpening): Shard {
   const { sql, key, location, schema, log } = opening;
   const loaded = loadSound(sql, location, log);
   const db = loaded.db ?? new sql.Database();
+  // Only a database without tables takes a page size; an existing one keeps its own.
+  if (!loaded.db) db.run(`PRAGMA page_size = ${opening.pageSize}`);
   db.run(`PRAGMA cache_size = -${opening.cacheKiB}`);
   const shard = new Shard(key, location, db, loaded.lsn, loaded.backupLsn);
   try {

@@ -38,7 +38,7 @@ export function repairShardFiles(sql: SqlJs, dataDir: string, log: RecoveryLog):
     for (const path of snapshots) {
       const verified = verifier.verify(path);
       if (!verified.ok) restoreBackup(sql, path, verified.reason, log);
-      highest = Math.max(highest, lsnOf(path, `${path}.bak`));
+      highest = Math.max(highest, lsnOf(path));
     }
   }
   return highest;
