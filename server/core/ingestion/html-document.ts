@@ -1,0 +1,181 @@
+import { load, type CheerioAPI } from 'cheerio/slim';
+import { isNavigableHref, type PageLink } from './link-kinds';
+import { parseWebUrl } from './site-scope';
+
+/**
+ * A parsed HTML page and its visible text. Every element's text comes from
+ * the same walk as the page's text, so an element's text is always a
+ * substring of the page's text: that is what makes quotes verifiable.
+ */
+
+/** The shape of a parsed node this module relies on (cheerio's nodes have it). */
+export interface DomNode {
+  type: string;
+  name?: string;
+  data?: string;
+  attribs?: Record<string, string>;
+  children?: DomNode[];
+  parent: DomNode | null;
+}
+
+export const MAX_PAGE_TEXT = 20_000;
+
+const NOT_SHOWN = new Set([
+  'script', 'style', 'noscript', 'svg', 'template', 'head', 'title', 'meta', 'link', 'iframe', 'object', 'embed',
+  'canvas', 'select', 'datalist', 'math', 'audio', 'video', 'map',
+]);
+const INLINE = new Set([
+  'a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small',
+  'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr', 'font', 'del', 'ins', 'label', 'img', 'tt', 'big', 'nobr',
+]);
+const SECTIONING = new Set(['main', 'article', 'section', 'aside']);
+const CHROME_CLASSES = new Set([
+  'navbar', 'nav', 'menu', 'site-header', 'site-footer', 'footer', 'header', 'topbar', 'top-bar', 'navigation',
+  'main-nav', 'global-nav', 'cookie-banner', 'cookie-consent', 'announcement-bar',
+]);
+
+export interface HtmlDocument {
+  $: CheerioAPI;
+  /** The body element (or the document when there is none). */
+  body: DomNode | null;
+  title: string;
+  description: string;
+  /** Visible text, whitespace collapsed, at most MAX_PAGE_TEXT characters. */
+  text: string;
+  /** Every http(s) link, absolute, with its visible text (or label). */
+  links: PageLink[];
+  hasJsonLd: boolean;
+  /** Visible text of one element, the same way the page's text is made. */
+  textOf(node: DomNode): string;
+  /** The element sits in the site's navigation, header or footer rather than the page's content. */
+  inChrome(node: DomNode): boolean;
+}
+
+export function parseHtml(html: string, pageUrl: string): HtmlDocument {
+  const $ = load(html);
+  const memo = new WeakMap<DomNode, string>();
+  const textOf = (node: DomNode): string => {
+    const known = memo.get(node);
+    if (known !== undefined) return known;
+    const parts: string[] = [];
+    collectText(node, parts);
+    const text = collapse(parts.join(''));
+    memo.set(node, text);
+    return text;
+  };
+  const body: DomNode | undefined = $('body').get(0) ?? $.root().get(0);
+  const text = body ? capText(textOf(body)) : '';
+  const base = parseWebUrl($('base[href]').attr('href') ?? '', pageUrl) ?? parseWebUrl(pageUrl);
+  const links: PageLink[] = [];
+  $('a[href], area[href]').each((_, element) => {
+    const href = $(element).attr('href') ?? '';
+    if (!base || !isNavigableHref(href)) return;
+    const url = parseWebUrl(href, base);
+    if (!url) return;
+    const label = textOf(element) || $(element).attr('aria-label') || $(element).attr('title') || $(element).find('img[alt]').attr('alt') || '';
+    links.push({ url: url.href, text: collapse(label) });
+  });
+  const title = collapse($('title').first().text()) || collapse($('meta[property="og:title"]').attr('content') ?? '') || collapse($('h1').first().text());
+  const description = collapse(
+    $('meta[name="description" i]').attr('content') ?? $('meta[property="og:description"]').attr('content') ?? '',
+  );
+  const hasJsonLd = $('script[type="application/ld+json" i]')
+    .toArray()
+    .some((script) => $(script).text().trim().length > 2);
+  return { $, body: body ?? null, title, description, text, links, hasJsonLd, textOf, inChrome };
+}
+
+function collectText(node: DomNode, out: string[]): void {
+  if (node.type === 'text') {
+    out.push(node.data ?? '');
+    return;
+  }
+  if (node.type === 'comment' || node.type === 'directive' || node.type === 'cdata') return;
+  const name = node.name?.toLowerCase();
+  if (name !== undefined) {
+    if (NOT_SHOWN.has(name) || isHidden(node)) return;
+    if (name === 'input') {
+      const type = node.attribs?.type?.toLowerCase();
+      if (type === 'submit' || type === 'button') out.push(' ', node.attribs?.value ?? '', ' ');
+      return;
+    }
+    if (name === 'br' || name === 'hr') {
+      out.push(' ');
+      return;
+    }
+  }
+  const block = name !== undefined && !INLINE.has(name);
+  if (block) out.push(' ');
+  for (const child of node.children ?? []) collectText(child, out);
+  if (block) out.push(' ');
+}
+
+function isHidden(node: DomNode): boolean {
+  const attribs = node.attribs ?? {};
+  if ('hidden' in attribs) return true;
+  if (attribs.type?.toLowerCase() === 'hidden') return true;
+  return /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attribs.style ?? '');
+}
+
+export function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Cuts text to MAX_PAGE_TEXT characters, at a space when one is near. */
+export function capText(text: string): string {
+  if (text.length <= MAX_PAGE_TEXT) return text;
+  const cut = text.lastIndexOf(' ', MAX_PAGE_TEXT);
+  return text.slice(0, cut > MAX_PAGE_TEXT - 200 ? cut : MAX_PAGE_TEXT);
+}
+
+/** Elements under a node, in document order. */
+export function elementsUnder(node: DomNode): DomNode[] {
+  const out: DomNode[] = [];
+  const visit = (current: DomNode) => {
+    for (const child of current.children ?? []) {
+      if (child.name === undefined) continue;
+      out.push(child);
+      visit(child);
+    }
+  };
+  visit(node);
+  return out;
+}
+
+export function isInside(node: DomNode, ancestor: DomNode): boolean {
+  for (let current = node.parent; current; current = current.parent) if (current === ancestor) return true;
+  return false;
+}
+
+export function closest(node: DomNode, names: readonly string[]): DomNode | null {
+  for (let current: DomNode | null = node; current; current = current.parent) {
+    if (current.name && names.includes(current.name.toLowerCase())) return current;
+  }
+  return null;
+}
+
+export function classAndId(node: DomNode): string {
+  return `${node.attribs?.class ?? ''} ${node.attribs?.id ?? ''}`.toLowerCase();
+}
+
+function inChrome(node: DomNode): boolean {
+  for (let current: DomNode | null = node; current; current = current.parent) {
+    const name = current.name?.toLowerCase();
+    if (!name) continue;
+    const role = current.attribs?.role?.toLowerCase();
+    if (name === 'nav' || role === 'navigation' || role === 'banner' || role === 'contentinfo') return true;
+    const classes = classAndId(current).split(/\s+/);
+    if ((name === 'header' || name === 'footer' || classes.some((token) => CHROME_CLASSES.has(token))) && !insideSectioning(current)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** A header or footer inside an article or section belongs to it, not to the site. */
+function insideSectioning(node: DomNode): boolean {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.name && SECTIONING.has(current.name.toLowerCase())) return true;
+  }
+  return false;
+}
