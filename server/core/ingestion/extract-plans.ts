@@ -15,7 +15,7 @@ const MAX_CLIMB = 6;
 const MAX_MARKER_TEXT = 200;
 
 const GENERIC_HEADING =
-  /^(pricing|plans?|prices|our (plans|pricing)|(simple|transparent|flexible|straightforward|fair|clear|predictable)\b.*|choose\b.*|compare\b.*|pick\b.*|find\b.*|faqs?|frequently asked questions|features?|all plans\b.*|everything\b.*|plans? (and|&) pricing|pricing (plans|and plans|& plans)|get started|billing|monthly|annually|yearly|annual|price|cost|per month|plan|tier|add-?ons?|overview|details)$/i;
+  /^(pricing|plans?|prices|our (plans|pricing)|(simple|transparent|flexible|straightforward|fair|clear|predictable)\b.*|choose\b.*|compare\b.*|pick\b.*|find\b.*|faqs?|frequently asked questions|features?|all plans\b.*|everything\b.*|plans? (and|&) pricing|pricing (plans|and plans|& plans)|get started|billing|price|cost|per month|plan|tier|add-?ons?|overview|details)$/i;
 const CTA_OR_BADGE =
   /^(sign ?up|get started|start\b|buy\b|choose\b|select\b|subscribe|try\b|contact\b|book\b|learn more|most popular|popular|recommended|best value|new|save\b|talk to|request\b|upgrade\b|current plan)/i;
 const PRICE_QUALIFIER = /^(from|starting (at|from)|starts at|only|just|now|was|per|billed|monthly|annually|yearly|price|cost|plans? starts? at|pay|for|at|then|and|or|[-–—:|•·/]+)$/i;
@@ -133,9 +133,12 @@ function nameWithin(doc: HtmlDocument, marker: Marker): string | null {
     if (at >= 0 && at < priceAt) return doc.textOf(element);
   }
   if (marker.kind !== 'price' || !marker.mention) return null;
-  const before = marker.text.slice(0, marker.mention.index).replace(/[\s\-–—:|•·(]+$/, '').trim();
+  const lead = marker.text.slice(0, marker.mention.index);
+  const before = lead.replace(/[\s\-–—:|•·(]+$/, '').trim();
   const words = before.split(/\s+/);
   if (before === '' || PRICE_QUALIFIER.test(before)) return null;
+  // "Starter — $9/mo" or "Pro $29" name a plan; "Our Pro plan costs $29" is a sentence.
+  if (words.length > 3 && !/[-–—:|•·]\s*$/.test(lead)) return null;
   const trailing = words.slice(-1)[0] ?? '';
   const name = PRICE_QUALIFIER.test(trailing) ? words.slice(0, -1).join(' ').replace(/[\s\-–—:|•·(]+$/, '') : before;
   return isPlanName(name) ? name : null;

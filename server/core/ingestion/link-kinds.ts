@@ -62,7 +62,8 @@ export function classifyLink(url: URL, text: string): { kind: WantedKind; score:
   const byPath = PATHS.find(([, pattern]) => pattern.test(path))?.[0] ?? null;
   const byText = TEXTS.find(([, pattern]) => pattern.test(label))?.[0] ?? null;
   let kind = byPath ?? byHost ?? byText;
-  if (kind === 'docs' && byPath !== 'docs' && byText === 'api') kind = 'api';
+  // "API reference" under /docs/ is the reference, not the docs home.
+  if (kind === 'docs' && byText === 'api') kind = 'api';
   if (!kind) return null;
   if (kind === 'signup' && (SALES_CTA.test(path) || SALES_CTA.test(label))) return null;
   let score = (byPath === kind ? 2 : 0) + (byText === kind ? 1 : 0) + (byHost === kind ? 1 : 0);

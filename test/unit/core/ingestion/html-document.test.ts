@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { elementsUnder, MAX_PAGE_TEXT, parseHtml } from '../../../../server/core/ingestion/html-document';
+
+describe('parsing a page', () => {
+  it('keeps only visible text, with whitespace collapsed and blocks kept apart', () => {
+    const doc = parseHtml(
+      `<html><head><title> Acme  </title><style>p{}</style></head><body>
+        <h1>Hello</h1><p>one<b>two</b>
+        three</p><script>var x = "secret";</script><noscript>Enable JS</noscript><svg><text>chart</text></svg>
+        <div hidden>hidden words</div><div style="display: none">also hidden</div><input type="submit" value="Send">
+        <template>later</template><p>a&nbsp;b &amp; c</p></body></html>`,
+      'https://acme.test/',
+    );
+    expect(doc.text).toBe('Hello onetwo three Send a b & c');
+    expect(doc.title).toBe('Acme');
+  });
+
+  it("gives each element's text as a substring of the page's text", () => {
+    const doc = parseHtml('<body><ul><li> Fast <em>delivery</em> </li><li>Logs\n\n kept</li></ul><p>$<span>9</span>/mo</p></body>', 'https://acme.test/');
+    for (const element of elementsUnder(doc.body!)) expect(doc.text).toContain(doc.textOf(element));
+  });
+
+  it('caps the text at 20,000 characters', () => {
+    const doc = parseHtml(`<body>${'<p>word '.repeat(5000)}</body>`, 'https://acme.test/');
+    expect(doc.text.length).toBeLessThanOrEqual(MAX_PAGE_TEXT);
+    expect(doc.text.length).toBeGreaterThan(MAX_PAGE_TEXT - 200);
+  });
+
+  it('resolves links against the page or its <base>, dropping mail, phone and script links', () => {
+    const doc = parseHtml(
+      `<head><base href="https://acme.test/en/"></head><body><a href="pricing">Pricing</a><a href="/docs">Docs</a>
+       <a href="mailto:a@acme.test">Mail</a><a href="tel:1">Call</a><a href="javascript:void(0)">JS</a><a href="#top">Top</a>
+       <a href="https://other.test/x"><img alt="Partner"></a></body>`,
+      'https://acme.test/en/index.html',
+    );
+    expect(doc.links).toEqual([
+      { url: 'https://acme.test/en/pricing', text: 'Pricing' },
+      { url: 'https://acme.test/docs', text: 'Docs' },
+      { url: 'https://other.test/x', text: 'Partner' },
+    ]);
+  });
+
+  it('reads the meta description and notices JSON-LD', () => {
+    const doc = parseHtml(
+      '<head><meta name="Description" content="  Email  API "><script type="application/ld+json">{"@type":"Organization"}</script></head><body></body>',
+      'https://acme.test/',
+    );
+    expect(doc.description).toBe('Email API');
+    expect(doc.hasJsonLd).toBe(true);
+  });
+
+  it('tells site navigation and footers from the content, even inside cards', () => {
+    const doc = parseHtml(
+      '<body><nav><a id="n">Pricing</a></nav><footer><p id="f">©</p></footer><article><header><h3 id="h">Pro</h3></header></article></body>',
+      'https://acme.test/',
+    );
+    const byId = (id: string) => elementsUnder(doc.body!).find((element) => element.attribs?.id === id)!;
+    expect(doc.inChrome(byId('n'))).toBe(true);
+    expect(doc.inChrome(byId('f'))).toBe(true);
+    expect(doc.inChrome(byId('h'))).toBe(false);
+  });
+});
