@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeServer, listenOnEphemeralPort } from '../../../../server/adapters/web/static-sites';
 import { createNodeFetcher } from '../../../../server/adapters/web/node-fetcher';
 import type { FetchOutcome, FetchRequest } from '../../../../server/core/ports';
-import { deadUrl, startFixtureSite, type FixtureSite } from '../../../support/fixture-server';
+import { deadUrl, startFixtureSite, type FixtureSite, type FixtureSiteOptions } from '../../../support/fixture-server';
 
 const fetcher = createNodeFetcher();
 const sites: FixtureSite[] = [];
@@ -14,7 +14,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map(closeServer));
 });
 
-async function site(routes: Parameters<typeof startFixtureSite>[0]['routes']): Promise<FixtureSite> {
+async function site(routes: FixtureSiteOptions['routes']): Promise<FixtureSite> {
   const started = await startFixtureSite({ routes });
   sites.push(started);
   return started;
