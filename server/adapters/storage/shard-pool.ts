@@ -21,6 +21,8 @@ export interface ShardPoolOptions {
   readJournal: () => JournalRecord[];
   /** Shards the transaction under way has changed: they hold SAVEPOINTs and must stay open. */
   inUse: () => ReadonlySet<Shard>;
+  /** Throws when this store may no longer write files. */
+  fence: () => void;
 }
 
 const CATALOG_CACHE_KIB = 4096;
@@ -117,7 +119,10 @@ export class ShardPool {
     });
     // Created, migrated or restored outside the journal: on disk before any record builds on it.
     try {
-      if (shard.needsCheckpoint) shard.checkpoint(this.options.currentLsn());
+      if (shard.needsCheckpoint) {
+        this.options.fence();
+        shard.checkpoint(this.options.currentLsn());
+      }
     } catch (error) {
       shard.close();
       throw error;
@@ -143,7 +148,10 @@ export class ShardPool {
       if (this.lru.size <= this.options.maxOpenShards) return;
       if (shard === keep || inUse.has(shard) || shard.savepointDepth > 0) continue;
       try {
-        if (shard.dirty) shard.checkpoint(this.options.currentLsn());
+        if (shard.dirty) {
+          this.options.fence();
+          shard.checkpoint(this.options.currentLsn());
+        }
       } catch (error) {
         // Kept open: its changes are still safe in the journal, and the next checkpoint retries.
         this.options.logger.error('storage could not write a snapshot', { shard: key, error: messageOf(error) });
@@ -156,6 +164,7 @@ export class ShardPool {
 
   /** Writes a snapshot of every open database that changed; the catalog's always, so its backup follows the journal. */
   checkpointAll(lsn: number): void {
+    this.options.fence();
     for (const shard of this.lru.values()) if (shard.dirty) shard.checkpoint(lsn);
     this.catalog.checkpoint(lsn);
   }

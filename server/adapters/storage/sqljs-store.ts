@@ -83,6 +83,7 @@ function openStoreWith(sql: SqlJs, options: SqlJsStoreOptions, tuning: StoreTuni
       currentLsn: () => sequence.lastLsn,
       readJournal: () => Journal.read(journalDir),
       inUse: () => inUse,
+      fence: () => lock.assertCurrent(),
     });
     const writer = new Writer({
       pool,
@@ -91,6 +92,7 @@ function openStoreWith(sql: SqlJs, options: SqlJsStoreOptions, tuning: StoreTuni
       inUse,
       sequence,
       journalLimitBytes: tuning.journalLimitBytes ?? DEFAULT_JOURNAL_LIMIT,
+      fence: () => lock.assertCurrent(),
     });
 
     const withRecords = pool.beginStartup(opened.contents.records);
@@ -188,7 +190,8 @@ class ShardedStore implements SqlJsStore {
     if (writer.inTransaction) throw new StorageError('cannot close the store inside a transaction');
     this.closed = true;
     try {
-      if (journal.currentBytes > 0 || pool.anyDirty()) writer.rotate();
+      // A superseded store must not write: the newer one owns the files now.
+      if (!lock.superseded && (journal.currentBytes > 0 || pool.anyDirty())) writer.rotate();
     } finally {
       pool.closeAll();
       journal.close();

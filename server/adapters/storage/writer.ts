@@ -15,6 +15,8 @@ export interface WriterOptions {
   sequence: { lastLsn: number };
   /** Past this many bytes of records the journal starts a new segment after writing snapshots. */
   journalLimitBytes: number;
+  /** Throws when this store may no longer write files. */
+  fence: () => void;
 }
 
 /**
@@ -83,6 +85,7 @@ export class Writer {
     }
     const record = { lsn: this.lastLsn + 1, ops: this.ops };
     try {
+      this.options.fence();
       this.options.journal.append(record);
     } catch (error) {
       this.rollbackFrame(1, 0);

@@ -261,4 +261,21 @@ describe('sql.js store: migrations and ownership', () => {
     close(store);
     expect(existsSync(join(dir, 'LOCK'))).toBe(false);
   });
+
+  it('fences off an earlier store of this process once the directory is opened again', async () => {
+    const dir = tempDir();
+    const earlier = await open(dir);
+    earlier.evaluations.insert(evaluation('eval-1'));
+    earlier.evaluations.saveRun(run('eval-1', 0));
+    abandon(earlier);
+    const newer = await open(dir);
+    newer.evaluations.saveRun(run('eval-1', 1));
+
+    expect(() => earlier.customers.insert(customer('cust-late'))).toThrow(/no longer owns/);
+    earlier.close();
+    close(newer);
+    const reopened = await open(dir);
+    expect(reopened.evaluations.listRuns('eval-1').map((r) => r.seq)).toEqual([0, 1]);
+    expect(reopened.customers.list()).toEqual([]);
+  });
 });
