@@ -1,5 +1,6 @@
 import {
   closeSync,
+  copyFileSync,
   fdatasyncSync,
   fstatSync,
   ftruncateSync,
@@ -58,33 +59,32 @@ export class Journal {
   /** Reads the retained segments, cutting a torn tail off the newest one. */
   static open(dir: string, log: RecoveryLog): { journal: Journal; contents: JournalContents } {
     mkdirSync(dir, { recursive: true });
-    const found = listSegments(dir);
+    const decoded = listSegments(dir).map((segment) => ({ ...segment, ...decodeSegment(readFileSync(segment.path)) }));
+    const readable = decoded.filter((segment) => {
+      if (segment.baseLsn !== null) return true;
+      // A header cut short is a segment whose creation was interrupted: it never held a record.
+      renameSync(segment.path, `${segment.path}.damaged`);
+      log.recovered(segment.path, `${segment.damage ?? 'damaged'}; set aside as .damaged`);
+      return false;
+    });
 
     const segments: Segment[] = [];
     const records: JournalRecord[] = [];
     let lastLsn = 0;
-    found.forEach((segment, index) => {
-      const newest = index === found.length - 1;
-      const decoded = decodeSegment(readFileSync(segment.path));
-      if (decoded.baseLsn === null) {
-        // A header cut short is a segment whose creation was interrupted: it never held a record.
-        renameSync(segment.path, `${segment.path}.damaged`);
-        const reason = `${decoded.damage ?? 'damaged'}; set aside as .damaged`;
-        if (newest) log.recovered(segment.path, reason);
-        else log.warning(segment.path, reason);
-        return;
+    readable.forEach((segment, index) => {
+      const baseLsn = segment.baseLsn ?? 0;
+      if (segment.damage && index === readable.length - 1) {
+        // Appends go here next, so what follows the last good record must go; a copy keeps the evidence.
+        copyFileSync(segment.path, `${segment.path}.damaged`);
+        truncateTo(segment.path, segment.goodBytes);
+        const dropped = segment.fileBytes - segment.goodBytes;
+        log.recovered(segment.path, `${segment.damage}: dropped ${dropped} bytes of a write that never completed (it was not acknowledged)`);
+      } else if (segment.damage) {
+        log.warning(segment.path, `${segment.damage}: records after it in this older segment were skipped`);
       }
-      if (decoded.damage) {
-        if (newest) {
-          const dropped = truncateTo(segment.path, decoded.goodBytes, decoded.fileBytes);
-          log.recovered(segment.path, `${decoded.damage}: dropped ${dropped} bytes of a write that never completed (it was not acknowledged)`);
-        } else {
-          log.warning(segment.path, `${decoded.damage}: records after it in this older segment were skipped`);
-        }
-      }
-      segments.push({ baseLsn: decoded.baseLsn, path: segment.path });
-      for (const record of decoded.records) records.push(record);
-      lastLsn = Math.max(lastLsn, decoded.baseLsn, decoded.records.at(-1)?.lsn ?? 0);
+      segments.push({ baseLsn, path: segment.path });
+      records.push(...segment.records);
+      lastLsn = Math.max(lastLsn, baseLsn, segment.records.at(-1)?.lsn ?? 0);
     });
     return { journal: new Journal(dir, segments), contents: { records, lastLsn } };
   }
@@ -178,12 +178,11 @@ function listSegments(dir: string): Segment[] {
     .sort((a, b) => a.baseLsn - b.baseLsn);
 }
 
-function truncateTo(path: string, goodBytes: number, fileBytes: number): number {
+function truncateTo(path: string, goodBytes: number): void {
   const fd = openSync(path, 'r+');
   try {
     ftruncateSync(fd, goodBytes);
     fdatasyncSync(fd);
-    return fileBytes - goodBytes;
   } finally {
     closeSync(fd);
   }

@@ -8,24 +8,23 @@ export type SqlJs = SqlJsStatic;
 export type SqlParam = string | number | null;
 export type SqlRow = Record<string, SqlParam>;
 
-const modules = new Map<string, Promise<SqlJs>>();
-
 export function defaultWasmPath(): string {
   return createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
 }
 
 /**
- * One sql.js module per wasm file and process: every database opened from it
- * shares a single wasm heap, so a second module would only double the memory.
+ * sql.js keeps one module per process (its first load wins, a failed one
+ * included), so every database shares one wasm heap; `wasmPath` only
+ * matters to the first store a process opens.
  */
-export function loadSqlJs(wasmPath = defaultWasmPath()): Promise<SqlJs> {
-  let module = modules.get(wasmPath);
-  if (!module) {
-    module = initSqlJs({ locateFile: () => wasmPath });
-    modules.set(wasmPath, module);
-    module.catch(() => modules.delete(wasmPath));
+export async function loadSqlJs(wasmPath = defaultWasmPath()): Promise<SqlJs> {
+  try {
+    return await initSqlJs({ locateFile: () => wasmPath });
+  } catch (error) {
+    throw new Error(`could not load SQLite (sql.js) from ${wasmPath}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
-  return module;
 }
 
 export function queryAll(db: SqlDatabase, sql: string, params: SqlParam[] = []): SqlRow[] {

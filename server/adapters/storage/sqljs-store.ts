@@ -153,7 +153,7 @@ class ShardedStore implements SqlJsStore {
     const dbs: Databases = {
       catalog: () => pool.catalog.db,
       read: (key) => pool.find(key)?.db ?? null,
-      transaction: (work) => writer.transaction(work),
+      transaction: (work) => this.transaction(work),
       mutate: (key, sql, params) => writer.mutate(pool.open(key), sql, params),
     };
     this.customers = customersRepository(dbs);

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqlJsStore } from '../../../../server/adapters/storage';
 import type { Store } from '../../../../server/core/ports';
@@ -260,5 +263,33 @@ describe('sql.js store: transactions', () => {
       }),
     ).toThrow(/synchronous/);
     expect(store.customers.list()).toEqual([]);
+  });
+});
+
+describe('sql.js store: loading SQLite', () => {
+  it('loads the wasm from an explicit path, as a bundled Electron main passes it', async () => {
+    const wasmPath = fileURLToPath(new URL('../../../../node_modules/sql.js/dist/sql-wasm.wasm', import.meta.url));
+    const store = await openSqlJsStore({ dataDir: tempDir(), wasmPath });
+    opened.push(store);
+    store.customers.insert(customer('cust-1'));
+    expect(store.customers.list()).toHaveLength(1);
+  });
+
+  it('says where it looked when the wasm is missing', () => {
+    // sql.js loads once per process, so this needs a process that has not loaded it yet.
+    const storage = fileURLToPath(new URL('../../../../server/adapters/storage/index.ts', import.meta.url));
+    const script = `import(${JSON.stringify(pathToFileURL(storage).href)}).then((m) => m.openSqlJsStore({ dataDir: process.argv[1], wasmPath: process.argv[2] })).then(() => console.log('opened'), (e) => console.log(e.message))`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', script, tempDir(), join(tempDir(), 'missing.wasm')], {
+      cwd: fileURLToPath(new URL('../../../../', import.meta.url)),
+      encoding: 'utf8',
+    });
+    expect(child.stdout).toMatch(/could not load SQLite \(sql\.js\) from .*missing\.wasm/);
+  });
+
+  it('refuses use after close instead of touching closed databases', async () => {
+    const store = await openSqlJsStore({ dataDir: tempDir() });
+    store.close();
+    expect(() => store.customers.insert(customer('cust-1'))).toThrow(/closed/);
+    expect(() => store.customers.list()).toThrow(/closed/);
   });
 });
