@@ -12,7 +12,7 @@ const AUTH_METHODS: [string, RegExp][] = [
   ['api_key', /\bapi[ _-]?keys?\b|\bx-api-key\b|\bapi[_-]token\b/i],
   ['bearer_token', /\bbearer\b/i],
   ['oauth', /\boauth\s?(2(\.0)?)?\b/i],
-  ['basic', /\bbasic auth(entication)?\b|\bhttp basic\b|\bAuthorization: Basic\b|\bcurl [^|]{0,80}\s-u\s\S+:/i],
+  ['basic', /\bbasic auth(entication)?\b|\bhttp basic\b|\bAuthorization: Basic\b|\bcurl\b.{0,80}?\s-u\s?["']?[^\s:"']+:/i],
 ];
 const SDK_LANGUAGE = 'Node(?:\\.js)?|JavaScript|TypeScript|Python|Ruby|Go|Golang|PHP|Java|Kotlin|Swift|\\.NET|C#|Rust|Elixir';
 const NAMED_SDK = new RegExp(`(?<![\\w.])(${SDK_LANGUAGE})\\s+(SDK|library|client library|client|package|gem|module)s?\\b`, 'gi');

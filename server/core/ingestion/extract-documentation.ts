@@ -36,7 +36,7 @@ const INSTALL_COMMANDS: [RegExp, string][] = [
   [/\b(dotnet add package|Install-Package) \w/, 'csharp'],
   [/\bcargo add \w/, 'rust'],
   [/<artifactId>|\bimplementation ['"][\w.-]+:[\w.-]+/, 'java'],
-  [/\bcurl (-[A-Za-z]+ )*['"]?https?:/, 'curl'],
+  [/\bcurl\s.{0,200}?https?:\/\//, 'curl'],
 ];
 
 export function languageOf(label: string): string | null {
@@ -59,14 +59,15 @@ export function extractDocumentation(pages: readonly ReadPage[]): Documentation 
   const apiReferenceEvidence = apiPage ? titleEvidence(apiPage) : firstEvidence(docs, API_REFERENCE);
   const hasSearch = docs.some(hasSearchBox);
   const searchEvidence = hasSearch ? firstEvidence(docs, SEARCH_TEXT, { includeChrome: true }) : null;
-  const foundEvidence = docs[0] ? titleEvidence(docs[0]) : (docsLink?.evidence ?? null);
+  const home = docsHome(docs);
+  const foundEvidence = home ? titleEvidence(home) : (docsLink?.evidence ?? null);
   const hasQuickstart = quickstartEvidence !== null;
   const hasApiReference = apiReferenceEvidence !== null;
   const qualityScore =
     (found ? 25 : 0) + (hasQuickstart ? 20 : 0) + (code.samples ? 20 : 0) + (hasApiReference ? 20 : 0) + (docs.length >= SEVERAL_PAGES ? 15 : 0);
   return {
     found,
-    docs_url: docs[0]?.page.final_url ?? docsLink?.url ?? null,
+    docs_url: docsHome(docs)?.page.final_url ?? docsLink?.url ?? null,
     pages: docs.length,
     has_quickstart: hasQuickstart,
     has_code_samples: code.samples,
@@ -76,6 +77,13 @@ export function extractDocumentation(pages: readonly ReadPage[]): Documentation 
     quality_score: qualityScore,
     evidence: uniqueEvidence([foundEvidence, quickstartEvidence, code.evidence, apiReferenceEvidence, searchEvidence] satisfies (Evidence | null)[]),
   };
+}
+
+/** The entrance to the docs: the docs page highest in the URL tree, whichever was read first. */
+function docsHome(docs: readonly ReadPage[]): ReadPage | undefined {
+  const depth = (read: ReadPage) => (parseWebUrl(read.page.final_url)?.pathname ?? '/').split('/').filter(Boolean).length;
+  const guides = pagesOfKind(docs, 'docs');
+  return [...(guides.length > 0 ? guides : docs)].sort((a, b) => depth(a) - depth(b))[0];
 }
 
 /** Documentation "spread over several pages" earns its points from this many pages read. */

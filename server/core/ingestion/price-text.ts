@@ -83,7 +83,7 @@ const PER = '(?:\\/|per|a|an|each|every|for each|for every|\\bx\\b)?\\s*';
 const UNIT_SEATS = '(?:(?:user|seat|member|editor|agent|licen[cs]e|person|head|domain|project|site|workspace)s?\\s*(?:\\/|per|a|each)?\\s*)?';
 const MONTH_AFTER = new RegExp(`^\\s*(?:\\(|,)?\\s*${PER}${UNIT_SEATS}(?:mo|mon|mos|month|mth|monthly|monat|mois|mes|mese|maand)\\b`, 'i');
 const YEAR_AFTER = new RegExp(`^\\s*(?:\\(|,)?\\s*${PER}${UNIT_SEATS}(?:yr|yrs|year|annum|annual|annually|yearly|jahr|año|anno|jaar)\\b`, 'i');
-const ONE_TIME_AFTER = /^\s*(?:\(|,|-|–)?\s*(?:one[- ]?time|once|lifetime|one[- ]off|single payment|pay once|flat fee|forever\b(?! free))/i;
+const ONE_TIME_AFTER = /^\s*(?:\(|,|-|–)?\s*(?:one[- ]?time|once|lifetime|one[- ]off|single payment|pay once|flat fee)/i;
 const USAGE_AFTER =
   /^\s*(?:\/|per|for|every|each|a|an)\s*(?:\d[\d,.]*\s*k?\s*|thousand\s+|million\s+|additional\s+|extra\s+|1k\s+)?(?:e-?mails?|messages?|requests?|(?:api )?calls?|credits?|units?|events?|gb|mb|tb|contacts?|sends?|tokens?|minutes?|sms|texts?|verifications?|recipients?|subscribers?|transactions?|lookups?|records?|hours?|executions?|runs?|builds?|queries|query|page ?views?|visits?|sessions?)\b/i;
 const MONTH_NEAR = /\b(monthly|per month|a month|each month|every month|billed month(ly)?|month-to-month)\b|\/\s*mo\b/i;
