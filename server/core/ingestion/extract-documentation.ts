@@ -56,15 +56,16 @@ export function extractDocumentation(pages: readonly ReadPage[]): Documentation 
   const quickstartEvidence = firstEvidence(quickstart ? [quickstart, ...docs] : docs, QUICKSTART);
   const code = codeSamples(docs);
   const apiPage = pagesOfKind(pages, 'api')[0];
-  const apiReferenceEvidence = apiPage ? titleEvidence(apiPage) : firstEvidence(docs, API_REFERENCE);
+  const apiReferenceEvidence = apiPage ? titleEvidence(apiPage) : (firstEvidence(docs, API_REFERENCE) ?? apiReferenceLink(pages));
   const hasSearch = docs.some(hasSearchBox);
   const searchEvidence = hasSearch ? firstEvidence(docs, SEARCH_TEXT, { includeChrome: true }) : null;
   const home = docsHome(docs);
   const foundEvidence = home ? titleEvidence(home) : (docsLink?.evidence ?? null);
   const hasQuickstart = quickstartEvidence !== null;
   const hasApiReference = apiReferenceEvidence !== null;
-  const qualityScore =
-    (found ? 25 : 0) + (hasQuickstart ? 20 : 0) + (code.samples ? 20 : 0) + (hasApiReference ? 20 : 0) + (docs.length >= SEVERAL_PAGES ? 15 : 0);
+  const qualityScore = found
+    ? 25 + (hasQuickstart ? 20 : 0) + (code.samples ? 20 : 0) + (hasApiReference ? 20 : 0) + Math.min(docs.length, PAGES_FOR_DEPTH) * 5
+    : 0;
   return {
     found,
     docs_url: docsHome(docs)?.page.final_url ?? docsLink?.url ?? null,
@@ -86,13 +87,26 @@ function docsHome(docs: readonly ReadPage[]): ReadPage | undefined {
   return [...(guides.length > 0 ? guides : docs)].sort((a, b) => depth(a) - depth(b))[0];
 }
 
-/** Documentation "spread over several pages" earns its points from this many pages read. */
-export const SEVERAL_PAGES = 3;
+/** The 15 points for documentation spread over several pages: 5 for each page read, up to this many. */
+export const PAGES_FOR_DEPTH = 3;
 
 function titleEvidence(read: ReadPage): Evidence | null {
   const heading = read.html?.body ? elementsUnder(read.html.body).find((element) => element.name === 'h1') : undefined;
   const text = heading && read.html ? read.html.textOf(heading) : '';
   return (text ? evidenceOfPassage(read.page, text) : null) ?? evidenceOfPassage(read.page, read.page.text.slice(0, 120).trim());
+}
+
+/** A link to an API reference that was not read (the page budget ran out, or it sits elsewhere). */
+function apiReferenceLink(pages: readonly ReadPage[]): Evidence | null {
+  for (const read of pages) {
+    for (const link of read.html?.links ?? []) {
+      const url = parseWebUrl(link.url);
+      if (!url || !link.text || classifyLink(url, link.text)?.kind !== 'api') continue;
+      const evidence = evidenceOfPassage(read.page, link.text);
+      if (evidence) return evidence;
+    }
+  }
+  return null;
 }
 
 function firstDocsLink(pages: readonly ReadPage[]): { url: string; evidence: Evidence | null } | null {

@@ -39,7 +39,7 @@ describe('the bundled demo vendor sites', () => {
     expect(postwing.pricing.published).toBe(true);
     expect(postwing.pricing.plans.find((plan) => plan.name === 'Launch')).toMatchObject({ price: 25, currency: 'USD', period: 'month' });
     expect(postwing.documentation).toMatchObject({ found: true, has_quickstart: false, has_code_samples: false, has_api_reference: false });
-    expect(postwing.documentation.quality_score).toBe(25);
+    expect(postwing.documentation.quality_score).toBe(30); // found, one page
     expect(postwing.signup).toMatchObject({ self_serve: true, checkout: true, sales_gate: false });
     expect(postwing.site.ai_agents_blocked).toEqual(['GPTBot']);
   });

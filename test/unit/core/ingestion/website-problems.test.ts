@@ -113,6 +113,8 @@ describe('ingesting websites that misbehave', () => {
     // ClaudeBot is only kept out of /private/, not the whole site.
     expect(profile.site.ai_agents_blocked).toEqual(['GPTBot', 'CCBot']);
     expect(planNamed(profile, 'Writer')).toMatchObject({ price: 8, currency: 'GBP', period: 'month' });
+    // The docs exist (they are linked) but could not be read: found, and nothing more.
+    expect(profile.documentation).toMatchObject({ found: true, docs_url: `${site.url}docs/`, pages: 0, quality_score: 25 });
     expect(profile.status).toBe('partial');
   });
 
