@@ -17,7 +17,7 @@ import type { Shard } from './shard';
 import { ShardPool } from './shard-pool';
 import { CATALOG, EVALUATIONS_DIR, JOURNAL_DIR, PROFILES_DIR, type ShardKey } from './shard-names';
 import { loadSqlJs, type SqlJs } from './sql-engine';
-import { removeInterruptedCheckpoints, repairShardFiles, shardsToReplay } from './startup-scan';
+import { checkShardMigrations, removeInterruptedCheckpoints, repairShardFiles, shardsToReplay } from './startup-scan';
 import { Writer } from './writer';
 
 export interface SqlJsStoreOptions {
@@ -72,11 +72,13 @@ function openStoreWith(sql: SqlJs, options: SqlJsStoreOptions, tuning: StoreTuni
     const opened = Journal.open(journalDir, log);
     journal = opened.journal;
     const sequence = { lastLsn: Math.max(opened.contents.lastLsn, repairShardFiles(sql, dataDir, log)) };
+    const schemas = tuning.schemas ?? shippedSchemas;
+    checkShardMigrations(sql, dataDir, schemas);
     const inUse = new Set<Shard>();
     pool = new ShardPool({
       sql,
       dataDir,
-      schemas: tuning.schemas ?? shippedSchemas,
+      schemas,
       log,
       logger,
       maxOpenShards,

@@ -1,8 +1,10 @@
-import { existsSync, readFileSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../../core/ports';
 import { removeIfPresent, replaceFileDurably } from './durable-fs';
 import type { JournalRecord } from './journal-format';
+import type { Schemas } from './migrations';
+import { pendingMigrations } from './migrator';
 import type { RecoveryLog } from './recovery-log';
 import { loadVerified } from './shard';
 import { EVALUATIONS_DIR, PROFILES_DIR, locateShard, type ShardKey } from './shard-names';
@@ -65,6 +67,31 @@ function restoreBackup(sql: SqlJs, path: string, reason: string, log: RecoveryLo
   }
   if (!backup.missing) renameSync(backupPath, `${backupPath}.damaged`);
   log.recovered(path, `${reason}; the backup is ${backup.missing ? 'missing' : backup.reason}: nothing to restore`, false);
+}
+
+/**
+ * Shards open on demand, so a changed migration would only surface when a
+ * user opens an old evaluation. Checking the newest shard of each kind
+ * refuses it at start, like the catalog.
+ */
+export function checkShardMigrations(sql: SqlJs, dataDir: string, schemas: Schemas): void {
+  for (const [dir, schema] of [
+    [join(dataDir, EVALUATIONS_DIR), schemas.evaluation],
+    [join(dataDir, PROFILES_DIR), schemas.profile],
+  ] as const) {
+    const newest = readdirSync(dir)
+      .filter((name) => name.endsWith('.db'))
+      .map((name) => join(dir, name))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+    if (!newest) continue;
+    const loaded = loadVerified(sql, newest);
+    if (!loaded.ok) continue;
+    try {
+      pendingMigrations(loaded.db, schema, newest);
+    } finally {
+      loaded.db.close();
+    }
+  }
 }
 
 /** Shards whose snapshot lacks journal records: they are opened at start so the records are applied. */

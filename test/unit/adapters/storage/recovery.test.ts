@@ -229,6 +229,24 @@ describe('sql.js store: migrations and ownership', () => {
     expect(store.customers.list()).toEqual([]);
   });
 
+  it('refuses at start, not at first use, when a shard migration changed', async () => {
+    const dir = tempDir();
+    const store = await open(dir);
+    store.evaluations.insert(evaluation('eval-1'));
+    store.evaluations.saveRun(run('eval-1', 0));
+    close(store);
+    const editedShards: StoreTuning['schemas'] = {
+      ...schemas,
+      evaluation: {
+        kind: 'evaluation',
+        migrations: [{ ...schemas.evaluation.migrations[0]!, sql: schemas.evaluation.migrations[0]!.sql.replace('score REAL', 'score NUMERIC') }],
+      },
+    };
+    await expect(openStore({ dataDir: dir }, { schemas: editedShards })).rejects.toThrow(
+      /migration 1 \(runs-profile-snapshots-results\) was changed after it was applied to .*eval-1\.db/,
+    );
+  });
+
   it('applies a new numbered migration once and keeps the data', async () => {
     const dir = tempDir();
     let store = await open(dir);
