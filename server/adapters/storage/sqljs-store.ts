@@ -54,6 +54,12 @@ export async function openStore(options: SqlJsStoreOptions, tuning: StoreTuning 
   return openStoreWith(sql, options, tuning);
 }
 
+/**
+ * Start-up order matters: the journal's torn tail is cut first (it was never
+ * acknowledged), damaged snapshots are swapped for their backups before any
+ * record is replayed onto them, then the catalog and every shard the journal
+ * holds newer records for are opened and brought up to date.
+ */
 function openStoreWith(sql: SqlJs, options: SqlJsStoreOptions, tuning: StoreTuning): SqlJsStore {
   const logger = options.logger ?? silentLogger;
   const maxOpenShards = options.maxOpenShards ?? 8;
