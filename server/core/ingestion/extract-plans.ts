@@ -13,6 +13,11 @@ import { findPrices, isContactLabel, isFreeLabel, isSideAmount, type PriceMentio
 const MAX_PLANS = 12;
 const MAX_CLIMB = 6;
 const MAX_MARKER_TEXT = 200;
+// Plans are few; a page with hundreds of prices is a catalogue or a rate card, and its first prices are the plans.
+const MAX_MARKERS = 80;
+const MAX_MARKER_CLIMB = 5;
+const MARKER_HINT = /[\d$€£¥₹₩]|free|custom|contact|talk|quote|request|call/i;
+const SKIPPED_SUBTREES = new Set(['script', 'style', 'noscript', 'svg', 'template', 'head']);
 
 const GENERIC_HEADING =
   /^(pricing|plans?|prices|our (plans|pricing)|(simple|transparent|flexible|straightforward|fair|clear|predictable)\b.*|choose\b.*|compare\b.*|pick\b.*|find\b.*|faqs?|frequently asked questions|features?|all plans\b.*|everything\b.*|plans? (and|&) pricing|pricing (plans|and plans|& plans)|get started|billing|price|cost|per month|plan|tier|add-?ons?|overview|details)$/i;
@@ -47,26 +52,49 @@ export function extractPlans(doc: HtmlDocument, page: Page, options: { contactPl
   const order = new Map<DomNode, number>();
   const elements = elementsUnder(doc.body);
   elements.forEach((element, index) => order.set(element, index));
-  const markers = findMarkers(doc, elements, options.contactPlans);
+  const markers = findMarkers(doc, doc.body, options.contactPlans, order);
   const named = markers.map((marker) => ({ marker, named: nameOf(doc, marker, markers, order) }));
+  const namesWithin = new Map<DomNode, Set<string>>();
+  for (const { marker, named: own } of named) {
+    if (!own) continue;
+    for (let node: DomNode | null = marker.node; node; node = node.parent) {
+      const names = namesWithin.get(node) ?? new Set<string>();
+      names.add(own.name);
+      namesWithin.set(node, names);
+    }
+  }
   const candidates: Candidate[] = [];
   for (const { marker, named: own } of named) {
     if (!own) continue;
     // A container that also holds another plan's price is a list or a row, not this plan's card.
-    const shared = named.some(
-      (other) => other.named && other.named.name !== own.name && (other.marker.node === own.container || isInside(other.marker.node, own.container)),
-    );
+    const shared = (namesWithin.get(own.container)?.size ?? 0) > 1;
     const plan = planOf(doc, page, marker, own, shared);
     if (plan) candidates.push({ name: own.name, plan });
   }
   return choosePerName(candidates).slice(0, MAX_PLANS);
 }
 
-function findMarkers(doc: HtmlDocument, elements: DomNode[], contactPlans: boolean): Marker[] {
+/**
+ * The innermost elements holding a price, "Free" or "Custom / Contact sales".
+ * Found from the text nodes that could hold one, climbing a few levels, so a
+ * large page costs its candidate words rather than all its elements.
+ */
+function findMarkers(doc: HtmlDocument, body: DomNode, contactPlans: boolean, order: Map<DomNode, number>): Marker[] {
+  const found = new Set<DomNode>();
+  for (const textNode of textNodesUnder(body)) {
+    if (!MARKER_HINT.test(textNode.data ?? '')) continue;
+    for (let element = textNode.parent, level = 0; element && level < MAX_MARKER_CLIMB; element = element.parent, level++) {
+      const text = doc.textOf(element);
+      if (text.length > MAX_MARKER_TEXT) break;
+      if (markerKind(text, contactPlans)) {
+        found.add(element);
+        break;
+      }
+    }
+  }
   const markers: Marker[] = [];
-  for (const element of elements) {
+  for (const element of [...found].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))) {
     const text = doc.textOf(element);
-    if (text === '' || text.length > MAX_MARKER_TEXT) continue;
     const kind = markerKind(text, contactPlans);
     if (!kind) continue;
     const children = (element.children ?? []).filter((child) => child.name !== undefined);
@@ -74,8 +102,16 @@ function findMarkers(doc: HtmlDocument, elements: DomNode[], contactPlans: boole
     if (doc.inChrome(element) || inAside(element)) continue;
     const mention = kind === 'price' ? (planPrices(text)[0] ?? null) : null;
     markers.push({ node: element, kind, text, mention });
+    if (markers.length >= MAX_MARKERS) break;
   }
   return markers;
+}
+
+function* textNodesUnder(node: DomNode): Generator<DomNode> {
+  for (const child of node.children ?? []) {
+    if (child.type === 'text') yield child;
+    else if (child.name !== undefined && !SKIPPED_SUBTREES.has(child.name)) yield* textNodesUnder(child);
+  }
 }
 
 function markerKind(text: string, contactPlans: boolean): MarkerKind | null {

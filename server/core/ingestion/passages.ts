@@ -1,6 +1,6 @@
 import type { Evidence } from '../../contracts';
 import { evidenceOfMatch, evidenceOfPassage } from './evidence';
-import { elementsUnder } from './html-document';
+import type { DomNode, HtmlDocument } from './html-document';
 import type { ReadPage } from './read-page';
 
 /**
@@ -13,16 +13,26 @@ export function evidenceIn(read: ReadPage, pattern: RegExp, options: { includeCh
   if (!html?.body) return evidenceOfMatch(page, pattern);
   const test = new RegExp(pattern.source, pattern.flags.replace('g', ''));
   if (!test.test(page.text)) return null;
-  for (const element of elementsUnder(html.body)) {
-    const text = html.textOf(element);
-    if (!test.test(text)) continue;
-    const children = (element.children ?? []).filter((child) => child.name !== undefined);
-    if (children.some((child) => test.test(html.textOf(child)))) continue;
-    if (!options.includeChrome && html.inChrome(element)) continue;
-    const evidence = evidenceOfPassage(page, text, test);
+  for (const element of smallestMatches(html, html.body, test, options.includeChrome ?? false)) {
+    const evidence = evidenceOfPassage(page, html.textOf(element), test);
     if (evidence) return evidence;
   }
   return null;
+}
+
+/**
+ * The innermost elements whose text matches, in document order, found from
+ * the top down: only subtrees whose text matches are entered, so a large page
+ * costs its depth, not its size, per match.
+ */
+function* smallestMatches(html: HtmlDocument, node: DomNode, test: RegExp, includeChrome: boolean): Generator<DomNode> {
+  if (!includeChrome && node.name && html.inChrome(node)) return;
+  const matching = (node.children ?? []).filter((child) => child.name !== undefined && test.test(html.textOf(child)));
+  if (matching.length === 0) {
+    yield node;
+    return;
+  }
+  for (const child of matching) yield* smallestMatches(html, child, test, includeChrome);
 }
 
 /** The first page (in the order given) where the pattern shows, with its evidence. */
