@@ -287,6 +287,7 @@ class Crawl {
     return read;
   }
 
+  /** Awaited before taking a request slot, never inside one, so slots cannot all wait on robots.txt. */
   private robotsFor(origin: string): Promise<RobotsRules> {
     let rules = this.robotsByOrigin.get(origin);
     if (!rules) {
@@ -298,7 +299,7 @@ class Crawl {
 
   private async loadRobots(origin: string): Promise<RobotsRules> {
     const url = new URL('/robots.txt', origin).href;
-    const outcome = await this.bounded.fetch(url, SITE_FILE_BYTES);
+    const outcome = await this.limit(() => this.bounded.fetch(url, SITE_FILE_BYTES));
     // No robots.txt, or one that cannot be read, forbids nothing.
     if (!outcome.ok || outcome.status !== 200 || !looksLikeRobotsTxt(outcome.body, outcome.contentType)) return NO_ROBOTS;
     this.records.push(readAnswer(outcome, 'robots').page);
@@ -306,7 +307,7 @@ class Crawl {
   }
 
   private async siteFile(url: string, kind: 'llms'): Promise<boolean> {
-    const outcome = await this.bounded.fetch(url, SITE_FILE_BYTES);
+    const outcome = await this.limit(() => this.bounded.fetch(url, SITE_FILE_BYTES));
     if (!outcome.ok || outcome.status !== 200 || outcome.body.trim() === '' || /^\s*</.test(outcome.body)) return false;
     this.records.push(readAnswer(outcome, kind).page);
     return true;
@@ -316,7 +317,7 @@ class Crawl {
     const declared = robots.sitemaps.map((entry) => parseWebUrl(entry)).find((entry) => entry !== null);
     if (declared && declared.origin !== site.origin) return true;
     const url = declared?.href ?? new URL('/sitemap.xml', site).href;
-    const outcome = await this.bounded.fetch(url, SITE_FILE_BYTES);
+    const outcome = await this.limit(() => this.bounded.fetch(url, SITE_FILE_BYTES));
     return outcome.ok && outcome.status === 200 && /<(urlset|sitemapindex)\b|^\s*https?:\/\//i.test(outcome.body);
   }
 }
