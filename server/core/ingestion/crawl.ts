@@ -82,7 +82,7 @@ class Crawl {
   constructor(
     fetcher: PageFetcher,
     private readonly limits: IngestionLimits,
-    private readonly signal?: AbortSignal,
+    signal?: AbortSignal,
   ) {
     this.bounded = new BoundedFetch(fetcher, limits, signal);
     this.limit = pLimit(limits.concurrency);

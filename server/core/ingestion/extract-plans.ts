@@ -239,7 +239,7 @@ function isHeadingish(doc: HtmlDocument, element: DomNode): boolean {
   return false;
 }
 
-export function isPlanName(text: string): boolean {
+function isPlanName(text: string): boolean {
   if (text.length === 0 || text.length > 40) return false;
   if (text.split(/\s+/).length > 5) return false;
   if (!/\p{L}/u.test(text) || /\?$/.test(text)) return false;

@@ -2,7 +2,7 @@ import type { Evidence, Plan, Pricing } from '../../contracts';
 import { uniqueEvidence } from './evidence';
 import { extractPlans } from './extract-plans';
 import { firstEvidence } from './passages';
-import { CONTACT_PHRASE_PATTERN } from './price-text';
+import { CONTACT_PHRASE } from './price-text';
 import { pagesOfKind, type ReadPage } from './read-page';
 
 const FREE_TRIAL = /\b(free trial|\d+[- ]days?,? (free )?trial|trial (for|of) \d+ days|free for (\d+|the first \d+) days|start (a |your )?(free )?trial|trial period|try [\w ]{0,30}free for \d+)\b/i;
@@ -17,7 +17,7 @@ export function extractPricing(pages: readonly ReadPage[]): Pricing {
   const where = pricingPages.length > 0 ? pricingPages : home;
   const published = plans.some((plan) => plan.price !== null);
   const contactPlan = plans.find((plan) => plan.contact_sales);
-  const contactEvidence = contactPlan?.evidence ?? (published ? null : firstEvidence(where, CONTACT_PHRASE_PATTERN));
+  const contactEvidence = contactPlan?.evidence ?? (published ? null : firstEvidence(where, CONTACT_PHRASE));
   const freePlan = plans.find((plan) => plan.is_free);
   const freeTierEvidence = freePlan?.evidence ?? firstEvidence([...pricingPages, ...home], FREE_TIER);
   const trialEvidence = firstEvidence([...pricingPages, ...home, ...pagesOfKind(pages, 'signup')], FREE_TRIAL);

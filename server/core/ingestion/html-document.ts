@@ -106,8 +106,28 @@ function collectText(node: DomNode, out: string[]): void {
   }
   const block = name !== undefined && !INLINE.has(name);
   if (block) out.push(' ');
-  for (const child of node.children ?? []) collectText(child, out);
+  let previous: DomNode | null = null;
+  for (const child of node.children ?? []) {
+    const start = out.length;
+    collectText(child, out);
+    // Minified markup puts links side by side (<a>Docs</a><a>Pricing</a>) and CSS spaces
+    // them on screen: they are two words. "$" then "15" in two spans stays one price.
+    if (previous?.name !== undefined && child.name !== undefined && start < out.length && wordsWouldFuse(out, start)) {
+      out[start] = ` ${out[start] ?? ''}`;
+    }
+    if (child.type !== 'comment') previous = child;
+  }
   if (block) out.push(' ');
+}
+
+function wordsWouldFuse(out: readonly string[], start: number): boolean {
+  let left = '';
+  for (let index = start - 1; index >= 0 && left === ''; index--) left = (out[index] ?? '').slice(-1);
+  let right = '';
+  for (let index = start; index < out.length && right === ''; index++) right = (out[index] ?? '').charAt(0);
+  if (left === '' || right === '' || /\s/.test(left) || /\s/.test(right)) return false;
+  if (/[.,;:!?)\]%/]/.test(right) || /[(\[$€£¥₹₩/]/.test(left)) return false;
+  return !(/\d/.test(left) && /\d/.test(right));
 }
 
 function isHidden(node: DomNode): boolean {

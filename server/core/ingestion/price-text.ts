@@ -112,7 +112,8 @@ export function periodAround(text: string, start: number, end: number): PricePer
 const FREE_LABEL = /^(?:free|free forever|forever free|always free|free plan|free tier|free for (?:life|ever)|free of charge|no cost|gratis|\$?0)(?:\s*(?:\/|per)\s*(?:mo|month|yr|year))?[.!]?$/i;
 const CONTACT_LABEL =
   /^(?:custom|custom pricing|custom quote|custom plan|contact us|contact sales|contact our sales team|let'?s talk|talk to (?:sales|us)|get a quote|request (?:a )?(?:quote|pricing)|call us|on request|price on request|quote[- ]based|tailored pricing|bespoke pricing|contact for pricing|ask for a quote)[.!]?$/i;
-const CONTACT_PHRASE =
+/** Words that send a buyer to sales for a price. */
+export const CONTACT_PHRASE =
   /\b(contact (?:our )?sales|talk to (?:our )?sales|talk to an? (?:expert|specialist)|speak (?:to|with) (?:sales|our (?:sales )?team|an? expert)|request (?:a |an )?(?:quote|pricing|demo|proposal)|get a (?:custom )?quote|custom pricing|contact us for (?:pricing|a quote|details|a demo)|book a (?:demo|call|meeting)|schedule a (?:demo|call)|let'?s talk|pricing (?:is )?available on request)\b/i;
 
 /** An element that is only a free price ("Free", "Free forever", "$0"). */
@@ -124,9 +125,3 @@ export function isFreeLabel(text: string): boolean {
 export function isContactLabel(text: string): boolean {
   return CONTACT_LABEL.test(text.trim());
 }
-
-export function findContactPhrase(text: string): RegExpExecArray | null {
-  return CONTACT_PHRASE.exec(text);
-}
-
-export const CONTACT_PHRASE_PATTERN = CONTACT_PHRASE;

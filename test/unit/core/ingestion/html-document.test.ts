@@ -15,8 +15,19 @@ describe('parsing a page', () => {
     expect(doc.title).toBe('Acme');
   });
 
+  it('keeps side-by-side links apart as words, but a price split over spans whole', () => {
+    const doc = parseHtml(
+      '<body><nav><a>Docs</a><a>Pricing</a></nav><p><span>$</span><span>15</span><span>/mo</span></p><p><b>Pro</b><span>$29</span><i>.</i></p></body>',
+      'https://acme.test/',
+    );
+    expect(doc.text).toBe('Docs Pricing $15/mo Pro $29.');
+  });
+
   it("gives each element's text as a substring of the page's text", () => {
-    const doc = parseHtml('<body><ul><li> Fast <em>delivery</em> </li><li>Logs\n\n kept</li></ul><p>$<span>9</span>/mo</p></body>', 'https://acme.test/');
+    const doc = parseHtml(
+      '<body><ul><li> Fast <em>delivery</em> </li><li>Logs\n\n kept</li></ul><p>$<span>9</span>/mo</p><div><a>One</a><a>Two</a><span><b>x</b><b>y</b></span></div></body>',
+      'https://acme.test/',
+    );
     for (const element of elementsUnder(doc.body!)) expect(doc.text).toContain(doc.textOf(element));
   });
 
