@@ -34,21 +34,26 @@ async function fetchPage(request: FetchRequest, signal?: AbortSignal): Promise<F
   const combined = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
   try {
     let current = parseWebUrl(request.url);
-    const visited = new Set<string>([current.href]);
+    // Sites often set a cookie and redirect back to the same address (consent, bot checks):
+    // cookies travel along the chain, and only a revisit with nothing new is a loop.
+    const cookies = new CookieJar();
+    const visited = new Set<string>([cookies.stateFor(current)]);
     for (;;) {
-      const response = await send(current, request, combined);
+      const response = await send(current, request, cookies.headerFor(current), combined);
+      cookies.store(current, response.headers.getSetCookie());
       const location = response.headers.get('location');
       if (isRedirect(response.status) && location !== null) {
         await response.body?.cancel().catch(() => undefined);
         redirects.push(current.href);
         const next = resolveRedirect(location, current);
-        if (visited.has(next.href)) {
+        const state = cookies.stateFor(next);
+        if (visited.has(state)) {
           throw new FetchFailure('redirect_limit', `Redirect loop: ${current.href} leads back to ${next.href}`);
         }
         if (redirects.length > request.maxRedirects) {
           throw new FetchFailure('redirect_limit', `More than ${request.maxRedirects} redirects, the last to ${next.href}`);
         }
-        visited.add(next.href);
+        visited.add(state);
         current = next;
         continue;
       }
@@ -76,12 +81,34 @@ async function fetchPage(request: FetchRequest, signal?: AbortSignal): Promise<F
   }
 }
 
-async function send(url: URL, request: FetchRequest, signal: AbortSignal): Promise<Response> {
-  return fetch(url, {
-    redirect: 'manual',
-    signal,
-    headers: { 'user-agent': request.userAgent, accept: ACCEPT, 'accept-language': 'en;q=1, *;q=0.5' },
-  });
+async function send(url: URL, request: FetchRequest, cookie: string, signal: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { 'user-agent': request.userAgent, accept: ACCEPT, 'accept-language': 'en;q=1, *;q=0.5' };
+  if (cookie !== '') headers.cookie = cookie;
+  return fetch(url, { redirect: 'manual', signal, headers });
+}
+
+/** Cookies of one request's redirect chain, per host; nothing is kept between requests. */
+class CookieJar {
+  private readonly byHost = new Map<string, Map<string, string>>();
+
+  store(url: URL, setCookies: string[]): void {
+    for (const line of setCookies) {
+      const pair = line.split(';')[0] ?? '';
+      const at = pair.indexOf('=');
+      if (at <= 0) continue;
+      const jar = this.byHost.get(url.host) ?? new Map<string, string>();
+      jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+      this.byHost.set(url.host, jar);
+    }
+  }
+
+  headerFor(url: URL): string {
+    return [...(this.byHost.get(url.host) ?? new Map<string, string>())].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  stateFor(url: URL): string {
+    return `${url.href}\n${this.headerFor(url)}`;
+  }
 }
 
 function parseWebUrl(raw: string): URL {

@@ -63,6 +63,19 @@ describe('node fetcher', () => {
     expect(served.requests).toEqual(['/a', '/b']);
   });
 
+  it('carries cookies along a redirect chain, so a set-cookie-and-return is not a loop', async () => {
+    const url = await customServer((req, res) => {
+      if (req.headers.cookie?.includes('consent=yes')) {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Welcome back</h1>');
+      } else {
+        res.writeHead(302, { location: '/', 'set-cookie': 'consent=yes; Path=/; HttpOnly' }).end();
+      }
+    });
+    const outcome = answered(await fetcher.fetch(request(url)));
+    expect(outcome.body).toContain('Welcome back');
+    expect(outcome.redirects).toEqual([url]);
+  });
+
   it('stops after maxRedirects', async () => {
     const routes = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`/hop${i}`, { redirect: `/hop${i + 1}` }]));
     const served = await site(routes);
