@@ -1,6 +1,6 @@
 import type { Evidence, Page, Plan } from '../../contracts';
 import { MAX_QUOTE, quoteAround } from './evidence';
-import { classAndId, closest, elementsUnder, isInside, type DomNode, type HtmlDocument } from './html-document';
+import { classAndId, closest, elementsUnder, isInside, nodesUnder, type DomNode, type HtmlDocument } from './html-document';
 import { findPrices, isContactLabel, isFreeLabel, isSideAmount, type PriceMention } from './price-text';
 
 /**
@@ -17,7 +17,6 @@ const MAX_MARKER_TEXT = 200;
 const MAX_MARKERS = 80;
 const MAX_MARKER_CLIMB = 5;
 const MARKER_HINT = /[\d$€£¥₹₩]|free|custom|contact|talk|quote|request|call/i;
-const SKIPPED_SUBTREES = new Set(['script', 'style', 'noscript', 'svg', 'template', 'head']);
 
 const GENERIC_HEADING =
   /^(pricing|plans?|prices|our (plans|pricing)|(simple|transparent|flexible|straightforward|fair|clear|predictable)\b.*|choose\b.*|compare\b.*|pick\b.*|find\b.*|faqs?|frequently asked questions|features?|all plans\b.*|everything\b.*|plans? (and|&) pricing|pricing (plans|and plans|& plans)|get started|billing|price|cost|per month|plan|tier|add-?ons?|overview|details)$/i;
@@ -81,7 +80,7 @@ export function extractPlans(doc: HtmlDocument, page: Page, options: { contactPl
  */
 function findMarkers(doc: HtmlDocument, body: DomNode, contactPlans: boolean, order: Map<DomNode, number>): Marker[] {
   const found = new Set<DomNode>();
-  for (const textNode of textNodesUnder(body)) {
+  for (const textNode of nodesUnder(body).filter((node) => node.type === 'text')) {
     if (!MARKER_HINT.test(textNode.data ?? '')) continue;
     for (let element = textNode.parent, level = 0; element && level < MAX_MARKER_CLIMB; element = element.parent, level++) {
       const text = doc.textOf(element);
@@ -105,13 +104,6 @@ function findMarkers(doc: HtmlDocument, body: DomNode, contactPlans: boolean, or
     if (markers.length >= MAX_MARKERS) break;
   }
   return markers;
-}
-
-function* textNodesUnder(node: DomNode): Generator<DomNode> {
-  for (const child of node.children ?? []) {
-    if (child.type === 'text') yield child;
-    else if (child.name !== undefined && !SKIPPED_SUBTREES.has(child.name)) yield* textNodesUnder(child);
-  }
 }
 
 function markerKind(text: string, contactPlans: boolean): MarkerKind | null {

@@ -1,4 +1,4 @@
-import { load, type CheerioAPI } from 'cheerio/slim';
+import { load } from 'cheerio/slim';
 import { isNavigableHref, type PageLink } from './link-kinds';
 import { parseWebUrl } from './site-scope';
 
@@ -19,6 +19,8 @@ export interface DomNode {
 }
 
 export const MAX_PAGE_TEXT = 20_000;
+/** Nesting read below an element; deeper content (broken markup of thousands of unclosed tags) is left out. */
+export const MAX_TEXT_DEPTH = 500;
 
 const NOT_SHOWN = new Set([
   'script', 'style', 'noscript', 'svg', 'template', 'head', 'title', 'meta', 'link', 'iframe', 'object', 'embed',
@@ -35,7 +37,6 @@ const CHROME_CLASSES = new Set([
 ]);
 
 export interface HtmlDocument {
-  $: CheerioAPI;
   /** The body element (or the document when there is none). */
   body: DomNode | null;
   title: string;
@@ -63,29 +64,43 @@ export function parseHtml(html: string, pageUrl: string): HtmlDocument {
     memo.set(node, text);
     return text;
   };
-  const body: DomNode | undefined = $('body').get(0) ?? $.root().get(0);
+  const root: DomNode | undefined = $.root().get(0);
+  const everything = root ? nodesUnder(root, { intoHidden: true }) : [];
+  const elements = everything.filter((node) => node.name !== undefined);
+  const named = (name: string) => elements.filter((element) => element.name?.toLowerCase() === name);
+  const body = named('body')[0] ?? root;
   const text = body ? capText(textOf(body)) : '';
-  const base = parseWebUrl($('base[href]').attr('href') ?? '', pageUrl) ?? parseWebUrl(pageUrl);
+  const baseHref = named('base').find((element) => element.attribs?.href)?.attribs?.href ?? '';
+  const base = parseWebUrl(baseHref, pageUrl) ?? parseWebUrl(pageUrl);
   const links: PageLink[] = [];
-  $('a[href], area[href]').each((_, element) => {
-    const href = $(element).attr('href') ?? '';
-    if (!base || !isNavigableHref(href)) return;
+  for (const element of elements) {
+    const tag = element.name?.toLowerCase();
+    const href = element.attribs?.href;
+    if ((tag !== 'a' && tag !== 'area') || href === undefined || !base || !isNavigableHref(href)) continue;
     const url = parseWebUrl(href, base);
-    if (!url) return;
-    const label = textOf(element) || $(element).attr('aria-label') || $(element).attr('title') || $(element).find('img[alt]').attr('alt') || '';
+    if (!url) continue;
+    const image = elementsUnder(element).find((child) => child.name === 'img' && child.attribs?.alt);
+    const label = textOf(element) || element.attribs?.['aria-label'] || element.attribs?.title || image?.attribs?.alt || '';
     links.push({ url: url.href, text: collapse(label) });
-  });
-  const title = collapse($('title').first().text()) || collapse($('meta[property="og:title"]').attr('content') ?? '') || collapse($('h1').first().text());
-  const description = collapse(
-    $('meta[name="description" i]').attr('content') ?? $('meta[property="og:description"]').attr('content') ?? '',
+  }
+  const meta = (attribute: 'name' | 'property', value: string) =>
+    named('meta').find((element) => element.attribs?.[attribute]?.toLowerCase() === value)?.attribs?.content ?? '';
+  const firstH1 = named('h1')[0];
+  const title = collapse(rawText(named('title')[0])) || collapse(meta('property', 'og:title')) || (firstH1 ? textOf(firstH1) : '');
+  const description = collapse(meta('name', 'description') || meta('property', 'og:description'));
+  const hasJsonLd = named('script').some(
+    (script) => script.attribs?.type?.trim().toLowerCase() === 'application/ld+json' && rawText(script).trim().length > 2,
   );
-  const hasJsonLd = $('script[type="application/ld+json" i]')
-    .toArray()
-    .some((script) => $(script).text().trim().length > 2);
-  return { $, body: body ?? null, title, description, text, links, hasJsonLd, textOf, inChrome };
+  return { body: body ?? null, title, description, text, links, hasJsonLd, textOf, inChrome };
 }
 
-function collectText(node: DomNode, out: string[]): void {
+/** The text nodes under a node as written (for <title> and <script>, which show no visible text). */
+function rawText(node: DomNode | undefined): string {
+  return node ? nodesUnder(node, { intoHidden: true }).map((child) => (child.type === 'text' ? (child.data ?? '') : '')).join('') : '';
+}
+
+function collectText(node: DomNode, out: string[], depth = 0): void {
+  if (depth > MAX_TEXT_DEPTH) return;
   if (node.type === 'text') {
     out.push(node.data ?? '');
     return;
@@ -109,7 +124,7 @@ function collectText(node: DomNode, out: string[]): void {
   let previous: DomNode | null = null;
   for (const child of node.children ?? []) {
     const start = out.length;
-    collectText(child, out);
+    collectText(child, out, depth + 1);
     // Minified markup puts links side by side (<a>Docs</a><a>Pricing</a>) and CSS spaces
     // them on screen: they are two words. "$" then "15" in two spans stays one price.
     if (previous?.name !== undefined && child.name !== undefined && start < out.length && wordsWouldFuse(out, start)) {
@@ -148,17 +163,24 @@ export function capText(text: string): string {
   return text.slice(0, cut > MAX_PAGE_TEXT - 200 ? cut : MAX_PAGE_TEXT);
 }
 
-/** Elements under a node, in document order. */
+/** Elements under a node, in document order (walked without recursion: markup can nest very deep). */
 export function elementsUnder(node: DomNode): DomNode[] {
+  return nodesUnder(node).filter((found) => found.name !== undefined);
+}
+
+/** Every node under a node, in document order; what is never shown (scripts, styles, head) is not entered unless asked. */
+export function nodesUnder(node: DomNode, options: { intoHidden?: boolean } = {}): DomNode[] {
   const out: DomNode[] = [];
-  const visit = (current: DomNode) => {
-    for (const child of current.children ?? []) {
-      if (child.name === undefined) continue;
-      out.push(child);
-      visit(child);
+  const stack = [...(node.children ?? [])].reverse();
+  for (let current = stack.pop(); current; current = stack.pop()) {
+    out.push(current);
+    if (!options.intoHidden && current.name !== undefined && NOT_SHOWN.has(current.name.toLowerCase())) continue;
+    const children = current.children ?? [];
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index];
+      if (child) stack.push(child);
     }
-  };
-  visit(node);
+  }
   return out;
 }
 

@@ -25,14 +25,14 @@ export function evidenceIn(read: ReadPage, pattern: RegExp, options: { includeCh
  * the top down: only subtrees whose text matches are entered, so a large page
  * costs its depth, not its size, per match.
  */
-function* smallestMatches(html: HtmlDocument, node: DomNode, test: RegExp, includeChrome: boolean): Generator<DomNode> {
-  if (!includeChrome && node.name && html.inChrome(node)) return;
-  const matching = (node.children ?? []).filter((child) => child.name !== undefined && test.test(html.textOf(child)));
-  if (matching.length === 0) {
-    yield node;
-    return;
+function* smallestMatches(html: HtmlDocument, root: DomNode, test: RegExp, includeChrome: boolean): Generator<DomNode> {
+  const stack = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (!includeChrome && node.name && html.inChrome(node)) continue;
+    const matching = (node.children ?? []).filter((child) => child.name !== undefined && test.test(html.textOf(child)));
+    if (matching.length === 0) yield node;
+    else stack.push(...matching.reverse());
   }
-  for (const child of matching) yield* smallestMatches(html, child, test, includeChrome);
 }
 
 /** The first page (in the order given) where the pattern shows, with its evidence. */

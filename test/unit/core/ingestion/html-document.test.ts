@@ -31,6 +31,14 @@ describe('parsing a page', () => {
     for (const element of elementsUnder(doc.body!)) expect(doc.text).toContain(doc.textOf(element));
   });
 
+  it('survives markup nested tens of thousands deep, reading what is not buried', () => {
+    const html = `<html><head><title>Deep</title></head><body><p>Intro</p>${'<div><b>'.repeat(20_000)}buried</body></html>`;
+    const doc = parseHtml(html, 'https://acme.test/');
+    expect(doc.title).toBe('Deep');
+    expect(doc.text.startsWith('Intro')).toBe(true);
+    expect(doc.text).not.toContain('buried');
+  });
+
   it('caps the text at 20,000 characters', () => {
     const doc = parseHtml(`<body>${'<p>word '.repeat(5000)}</body>`, 'https://acme.test/');
     expect(doc.text.length).toBeLessThanOrEqual(MAX_PAGE_TEXT);
