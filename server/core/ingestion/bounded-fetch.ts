@@ -28,10 +28,6 @@ export class BoundedFetch {
     this.signal = external ? AbortSignal.any([external, this.deadline.signal]) : this.deadline.signal;
   }
 
-  elapsedMs(): number {
-    return Math.round(performance.now() - this.started);
-  }
-
   remainingMs(): number {
     return this.limits.totalTimeMs - (performance.now() - this.started);
   }

@@ -38,7 +38,6 @@ export interface CrawlResult {
   robots: RobotsRules;
   llmsTxt: boolean;
   sitemap: boolean;
-  elapsedMs: number;
 }
 
 /** Pages of each kind worth reading; documentation gains from several. */
@@ -127,7 +126,6 @@ class Crawl {
       robots,
       llmsTxt,
       sitemap,
-      elapsedMs: this.bounded.elapsedMs(),
     };
   }
 

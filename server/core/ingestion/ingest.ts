@@ -28,6 +28,7 @@ export async function ingestVendorWebsite(
   signal?: AbortSignal,
 ): Promise<VendorProfile> {
   signal?.throwIfAborted();
+  const started = performance.now();
   const settings = resolveLimits(limits);
   const crawl = await crawlWebsite(deps.fetcher, settings, target.websiteUrl, signal);
   const base = emptyProfile(target.vendorId, target.websiteUrl);
@@ -38,16 +39,28 @@ export async function ingestVendorWebsite(
     llms_txt: crawl.llmsTxt,
     sitemap: crawl.sitemap,
   };
-  const finished = { ingested_at: deps.now().toISOString(), duration_ms: crawl.elapsedMs, pages: crawl.records, problems: crawl.problems };
+  const finished = () => ({
+    ingested_at: deps.now().toISOString(),
+    duration_ms: Math.round(performance.now() - started),
+    pages: crawl.records,
+    problems: crawl.problems,
+  });
   if (crawl.homeFailure !== null) {
-    return { ...base, ...finished, status: 'unreachable', summary: crawl.homeFailure, site };
+    return { ...base, ...finished(), status: 'unreachable', summary: crawl.homeFailure, site };
   }
   const reads = crawl.reads;
   const home = pagesOfKind(reads, 'home')[0];
   const pricing = extractPricing(reads);
+  const topics = {
+    pricing,
+    features: extractFeatures(reads),
+    documentation: extractDocumentation(reads),
+    api: extractApi(reads),
+    signup: extractSignup(reads, pricing),
+  };
   const profile: VendorProfile = {
     ...base,
-    ...finished,
+    ...finished(),
     status: statusOf(crawl.problems),
     site: {
       ...site,
@@ -55,11 +68,7 @@ export async function ingestVendorWebsite(
       description: home?.html?.description ?? '',
       structured_data: home?.html?.hasJsonLd ?? false,
     },
-    pricing,
-    features: extractFeatures(reads),
-    documentation: extractDocumentation(reads),
-    api: extractApi(reads),
-    signup: extractSignup(reads, pricing),
+    ...topics,
   };
   return { ...profile, summary: summarize(profile) };
 }

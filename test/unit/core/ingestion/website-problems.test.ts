@@ -118,6 +118,20 @@ describe('ingesting websites that misbehave', () => {
     expect(profile.status).toBe('partial');
   });
 
+  it('does not read a site whose robots.txt forbids everything, and says so', async () => {
+    const site = await startSite({
+      site: 'basic',
+      routes: { '/robots.txt': { body: 'User-agent: *\nDisallow: /\n', contentType: 'text/plain' } },
+    });
+    const profile = await ingest(site.url);
+    expect(site.requests).not.toContain('/');
+    expect(profile.status).toBe('unreachable');
+    expect(profile.summary).toBe('robots.txt does not allow reading the home page.');
+    expect(profile.problems.map((problem) => problem.kind)).toEqual(['robots_disallowed']);
+    // Every AI agent falls under "*", so each one is shut out of the whole site.
+    expect(profile.site.ai_agents_blocked).toHaveLength(9);
+  });
+
   it('calls a site where nothing listens unreachable', async () => {
     const url = await deadUrl();
     const profile = await ingest(url);
