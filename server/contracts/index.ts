@@ -3,3 +3,4 @@ export * from './profile';
 export * from './resources';
 export * from './views';
 export * from './routes';
+export * from './report';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX, ErrorBodySchema, ROUTES, type RouteSpec } from '../contracts';
+import { API_PREFIX, ErrorBodySchema, ReportSchema, ROUTES, type RouteSpec } from '../contracts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -33,6 +33,7 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
 
   const errorRef = { $ref: '#/components/schemas/Error' };
   toSchema(ErrorBodySchema, 'output');
+  toSchema(ReportSchema, 'output');
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES as readonly RouteSpec[]) {
@@ -66,8 +67,9 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
       };
     }
     if (route.operationId === 'getEvaluationReport') {
-      const report = components.Report ? { $ref: '#/components/schemas/Report' } : { type: 'object' };
-      (responses['200'] as { content: Record<string, unknown> }).content['application/json'] = { schema: report };
+      (responses['200'] as { content: Record<string, unknown> }).content['application/json'] = {
+        schema: { $ref: '#/components/schemas/Report' },
+      };
     }
     paths[route.path] ??= {};
     paths[route.path]![route.method] = {
