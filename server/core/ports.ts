@@ -151,6 +151,10 @@ export interface StageAnswer {
   seed: number | null;
   /** Structured detail kept with the run (the rules agent's checks). */
   detail?: unknown;
+  /** Tokens the provider billed for this sample (language models only). */
+  usage?: { input_tokens: number; output_tokens: number };
+  /** The answer came from the response cache: no provider call was made. */
+  cached?: boolean;
 }
 
 export interface BuyerAgent {
