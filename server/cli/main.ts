@@ -169,7 +169,8 @@ async function quickEval(options: QuickEvalOptions): Promise<number> {
     const scores = completed ? ctx.evaluations.scores(created.evaluation_id) : null;
     const diagnosis = completed ? ctx.evaluations.diagnosis(created.evaluation_id) : null;
     if (options.json) {
-      const output = { ...created, status: final.status, error: final.error, scores, diagnosis, report_path: reportPath };
+      const { message: _hint, ...ids } = created;
+      const output = { ...ids, status: final.status, error: final.error, scores, diagnosis, report_path: reportPath };
       process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
     } else {
       process.stdout.write(`\nEvaluation ${created.evaluation_id}: ${final.status}\n`);
