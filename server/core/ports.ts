@@ -137,6 +137,8 @@ export interface StageTask {
   /** Every vendor of the evaluation, the scored one included, in evaluation order. */
   vendors: AgentVendor[];
   sample: number;
+  /** Ask the model afresh even when the response cache holds an answer (the evaluation's no_cache). */
+  no_cache?: boolean;
 }
 
 export interface StageAnswer {
