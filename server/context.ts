@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createPdfPrinter } from './adapters/browser/pdf-printer';
 import { openSqlJsStore, type StartupReport } from './adapters/storage';
 import { createNodeFetcher } from './adapters/web/node-fetcher';
 import { createStreamLogger, silentLogger, type LogLevel } from './adapters/log/stream-logger';
@@ -11,7 +12,7 @@ import { Evaluations } from './core/evaluation/evaluations';
 import { EvaluationRunner } from './core/evaluation/runner';
 import { VendorIngestion } from './core/evaluation/vendor-ingestion';
 import { ingestVendorWebsite, type IngestionLimits } from './core/ingestion';
-import type { AgentRegistry, BuyerAgent, Clock, Logger, PageFetcher, Store } from './core/ports';
+import type { AgentRegistry, BuyerAgent, Clock, Logger, PageFetcher, ReportPrinter, Store } from './core/ports';
 
 export interface AppConfig {
   dataDir: string;
@@ -31,6 +32,8 @@ export interface AppConfig {
   fetcher?: PageFetcher;
   /** Extra buying agents, known by their id (used by tests and embedders). */
   agents?: BuyerAgent[];
+  /** Prints reports to PDF (default: the system's Chrome or Chromium, found at each print). */
+  reportPrinter?: ReportPrinter;
 }
 
 export interface AppContext {
@@ -42,6 +45,7 @@ export interface AppContext {
   evaluations: Evaluations;
   runner: EvaluationRunner;
   ingestion: VendorIngestion;
+  reportPrinter: ReportPrinter;
   startupReport: StartupReport;
   /** Stops background work (interrupted evaluations resume next time) and flushes storage. */
   close(): Promise<void>;
@@ -98,6 +102,7 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
     evaluations,
     runner,
     ingestion,
+    reportPrinter: config.reportPrinter ?? createPdfPrinter(),
     startupReport: store.startupReport,
     async close() {
       if (closed) return;

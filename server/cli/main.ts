@@ -1,10 +1,11 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { QuickEvalCreateSchema } from '../contracts';
 import { defaultDataDir } from '../config';
 import { createContext, type AppContext } from '../context';
-import { FieldError } from '../core/errors';
+import { FieldError, NotFoundError, StateError } from '../core/errors';
+import { PrinterUnavailableError } from '../core/ports';
 import { runDemo } from '../demo';
 import { createApp } from '../http/app';
 import { issuesOf } from '../http/errors';
@@ -74,10 +75,20 @@ export function buildProgram(): Command {
     .option('--samples <n>', 'samples per run', (value) => Number(value))
     .option('--wait', 'wait for the evaluation to end (always the case when running in-process)', true)
     .option('--json', 'print the result as JSON on stdout')
-    .option('--report <file>', 'write the report to this file (.html, or .json for the JSON document)')
+    .option('--report <file>', 'write the report to this file (.html; .json for the JSON document; .pdf printed with Chrome or Chromium)')
     .addOption(dataDirOption())
     .action(async (options: QuickEvalOptions) => {
       process.exitCode = await quickEval(options);
+    });
+
+  program
+    .command('report')
+    .description('Write the report of a completed evaluation (HTML, JSON or PDF, chosen by the file extension)')
+    .argument('<evaluation-id>', 'the evaluation')
+    .requiredOption('--out <file>', 'file.html, file.json or file.pdf')
+    .addOption(dataDirOption())
+    .action(async (evaluationId: string, options: { out: string; dataDir: string }) => {
+      process.exitCode = await reportCommand(evaluationId, options);
     });
 
   program
@@ -165,7 +176,7 @@ async function quickEval(options: QuickEvalOptions): Promise<number> {
     const final = await waitForEvaluation(ctx, created.evaluation_id, (status) => progress.update(status));
     progress.stop();
     const completed = final.status === 'completed';
-    const reportPath = completed && options.report ? writeReport(ctx, created.evaluation_id, options.report) : null;
+    const reportPath = completed && options.report ? await writeReport(ctx, created.evaluation_id, options.report) : null;
     const scores = completed ? ctx.evaluations.scores(created.evaluation_id) : null;
     const diagnosis = completed ? ctx.evaluations.diagnosis(created.evaluation_id) : null;
     if (options.json) {
@@ -190,14 +201,35 @@ async function quickEval(options: QuickEvalOptions): Promise<number> {
   }
 }
 
-function writeReport(ctx: AppContext, evaluationId: string, file: string): string {
+async function writeReport(ctx: AppContext, evaluationId: string, file: string): Promise<string> {
   const path = resolve(file);
+  const extension = extname(path).toLowerCase();
+  const content =
+    extension === '.json'
+      ? `${JSON.stringify(ctx.evaluations.report(evaluationId), null, 2)}\n`
+      : extension === '.pdf'
+        ? await ctx.reportPrinter.printPdf(ctx.evaluations.reportHtml(evaluationId))
+        : ctx.evaluations.reportHtml(evaluationId);
   mkdirSync(dirname(path), { recursive: true });
-  const content = path.endsWith('.json')
-    ? `${JSON.stringify(ctx.evaluations.report(evaluationId), null, 2)}\n`
-    : ctx.evaluations.reportHtml(evaluationId);
   writeFileSync(path, content);
   return path;
+}
+
+async function reportCommand(evaluationId: string, options: { out: string; dataDir: string }): Promise<number> {
+  const ctx = await createContext({ dataDir: resolve(options.dataDir), logger: createCliLogger('warn'), resume: false });
+  try {
+    const path = await writeReport(ctx, evaluationId, options.out);
+    process.stdout.write(`Report written to ${path}\n`);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof NotFoundError || error instanceof StateError || error instanceof PrinterUnavailableError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return error instanceof PrinterUnavailableError ? EXIT.internal : EXIT.badInput;
+    }
+    throw error;
+  } finally {
+    await ctx.close();
+  }
 }
 
 export async function main(argv: string[]): Promise<void> {

@@ -52,14 +52,14 @@ export interface RouteSpec {
   /** Success status and its response. */
   success: { status: 200 | 201 | 202 } & RouteResponse;
   /** Error statuses this route can answer besides 500. */
-  errors: readonly (400 | 404 | 422)[];
+  errors: readonly (400 | 404 | 422 | 503)[];
 }
 
 const notFound = [404] as const;
 const bodyErrors = [400, 422] as const;
 
 export const ReportQuerySchema = z.object({
-  format: z.enum(['html', 'json']).default('html').describe('html (default) or json'),
+  format: z.enum(['html', 'json', 'pdf']).default('html').describe('html (default), json or pdf'),
 });
 
 export const RunListQuerySchema = z.object({
@@ -269,11 +269,12 @@ export const ROUTES = [
     method: 'get',
     path: '/evaluations/{id}/report',
     tag: 'Evaluations',
-    summary: 'The full report (HTML by default, JSON with ?format=json)',
-    description: '400 until the evaluation has completed.',
+    summary: 'The full report (HTML by default, JSON with ?format=json, PDF with ?format=pdf)',
+    description:
+      '400 until the evaluation has completed. PDF (application/pdf, as an attachment) is printed by the Chrome or Chromium installed on the server machine; 503 when none is found or it cannot start.',
     query: ReportQuerySchema,
     success: { status: 200, description: 'Self-contained HTML report', contentType: 'text/html' },
-    errors: [400, 404, 422],
+    errors: [400, 404, 422, 503],
   },
   {
     operationId: 'listEvaluationRuns',

@@ -174,6 +174,21 @@ export interface AgentRegistry {
   defaultModels(): string[];
 }
 
+// ---------------------------------------------------------------- report printing
+
+/** Turns the self-contained report HTML into a PDF document. */
+export interface ReportPrinter {
+  printPdf(html: string): Promise<Uint8Array>;
+}
+
+/** No browser is installed or it cannot start: printing is unavailable, not broken (HTTP 503). */
+export class PrinterUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PrinterUnavailableError';
+  }
+}
+
 // ---------------------------------------------------------------- the rest
 
 export interface Clock {

@@ -8,8 +8,9 @@ import {
   type RouteSpec,
 } from '../contracts';
 import { FieldError } from '../core/errors';
+import { PrinterUnavailableError } from '../core/ports';
 import type { AppContext } from '../context';
-import { errorHandler, issuesOf, sendError } from './errors';
+import { errorHandler, HttpError, issuesOf, sendError } from './errors';
 import { hostGuard } from './host-guard';
 import { buildOpenApiDocument } from './openapi';
 
@@ -33,9 +34,9 @@ interface HandlerInput<Op extends OperationId = OperationId> {
   body: BodyOf<Op>;
 }
 
-type HandlerResult = { json: unknown } | { html: string };
-type Handlers = { [Op in OperationId]: (input: HandlerInput<Op>) => HandlerResult };
-type Handler = (input: HandlerInput) => HandlerResult;
+type HandlerResult = { json: unknown } | { html: string } | { pdf: Uint8Array; filename: string };
+type Handlers = { [Op in OperationId]: (input: HandlerInput<Op>) => HandlerResult | Promise<HandlerResult> };
+type Handler = (input: HandlerInput) => HandlerResult | Promise<HandlerResult>;
 
 /** The express app of the API; `listen` is separate (see server/http/listen.ts). */
 export function createApp(ctx: AppContext, options: AppOptions = {}): express.Express {
@@ -78,8 +79,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): express.Ex
 }
 
 function endpoint(route: RouteSpec, handler: Handler): RequestHandler {
-  return (req: Request, res: Response) => {
-    const result = handler({
+  return async (req: Request, res: Response) => {
+    const result = await handler({
       params: req.params as Record<string, string>,
       query: route.query ? parseOrThrow(route.query, req.query ?? {}, 'query') : undefined,
       body: route.body ? parseOrThrow(route.body, bodyOf(req), 'body') : undefined,
@@ -87,6 +88,8 @@ function endpoint(route: RouteSpec, handler: Handler): RequestHandler {
     res.status(route.success.status);
     if ('html' in result) {
       res.type('html').set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:").send(result.html);
+    } else if ('pdf' in result) {
+      res.type('application/pdf').set('Content-Disposition', `attachment; filename="${result.filename}"`).send(Buffer.from(result.pdf));
     } else {
       res.json(result.json);
     }
@@ -138,13 +141,24 @@ function createHandlers(ctx: AppContext, version: string): Handlers {
     getEvaluationStatus: (input) => json(evaluations.status(id(input))),
     getEvaluationScores: (input) => json(evaluations.scores(id(input))),
     getEvaluationDiagnosis: (input) => json(evaluations.diagnosis(id(input))),
-    getEvaluationReport: (input) =>
-      input.query.format === 'json'
-        ? json(evaluations.report(id(input)))
-        : { html: evaluations.reportHtml(id(input)) },
+    getEvaluationReport: async (input) => {
+      if (input.query.format === 'json') return json(evaluations.report(id(input)));
+      if (input.query.format === 'html') return { html: evaluations.reportHtml(id(input)) };
+      return { pdf: await printReport(ctx, id(input)), filename: `vendor-evaluation-${id(input)}.pdf` };
+    },
     listEvaluationRuns: (input) => json(evaluations.runs(id(input), input.query)),
     getRunTrace: (input) => json(evaluations.trace(id(input))),
   };
+}
+
+async function printReport(ctx: AppContext, evaluationId: string): Promise<Uint8Array> {
+  const html = ctx.evaluations.reportHtml(evaluationId);
+  try {
+    return await ctx.reportPrinter.printPdf(html);
+  } catch (error) {
+    if (error instanceof PrinterUnavailableError) throw new HttpError(503, `The PDF cannot be printed here: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The Evaluation resource without internal bookkeeping (phase, progress live in the status view). */
