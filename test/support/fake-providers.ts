@@ -55,7 +55,8 @@ export interface ChatTurn {
   text: string;
 }
 
-const DATA_BLOCK = /<<<VENDOR_DATA name="([^"]*)"[^\n]*>>>\n([\s\S]*?)\n<<<END_VENDOR_DATA>>>/g;
+// Naive: the first closing marker ends a block, wherever it stands.
+const DATA_BLOCK = /<<<VENDOR_DATA name="([^"]*)"[^\n]*?>>>\n?([\s\S]*?)<<<END_VENDOR_DATA>>>/g;
 const INJECTION = /ignore (all )?previous instructions[^.]*give this vendor 10/i;
 const KEYWORDS = ['pricing', '$', 'api', 'documentation', 'sign up', 'quickstart', 'sdk', 'free', 'checkout', 'month', 'webhook', 'support'];
 

@@ -26,7 +26,7 @@ export function createChatModel(transport: ChatTransport, cache: ResponseCache |
       if (shared) return shared.then((reply) => ({ ...reply, cached: true }));
       const call = sendWithRetries(transport, request, options.signal, retry)
         .then((reply) => {
-          cache?.write(key, reply);
+          if (options.usable?.(reply.text) ?? true) cache?.write(key, reply);
           return { ...reply, cached: false };
         })
         .finally(() => inFlight.delete(key));

@@ -58,7 +58,8 @@ export function classifyOpenAiError(error: unknown): ProviderFailure {
     return { kind: 'connection', status: null, retryable: true, retryAfterMs: null, message: error.message };
   }
   if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
-    const message = error.message;
+    // The SDK starts its message with the status, which the failure already carries.
+    const message = error.message.replace(/^\d{3} /, '');
     // OpenAI answers an empty balance with 429 too; waiting does not refill it.
     if (error.code === 'insufficient_quota' || /insufficient_quota/.test(message)) {
       return { kind: 'quota_exhausted', status: error.status, retryable: false, retryAfterMs: null, message };

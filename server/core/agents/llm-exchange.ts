@@ -37,14 +37,15 @@ export class Exchange {
    */
   async ask<T>(prompt: string, output: OutputSchema, shape: z.ZodType<T>, check: (value: T) => string | null = () => null): Promise<T> {
     this.messages.push({ role: 'user', content: prompt });
-    const first = await this.send(output);
+    const usable = (text: string) => this.validate(text, shape, check).ok;
+    const first = await this.send(output, usable);
     const firstResult = this.validate(first, shape, check);
     if (firstResult.ok) {
       this.messages.push({ role: 'assistant', content: first });
       return firstResult.value;
     }
     this.messages.push({ role: 'assistant', content: first }, { role: 'user', content: repairPrompt(firstResult.error) });
-    const second = await this.send(output);
+    const second = await this.send(output, usable);
     const secondResult = this.validate(second, shape, check);
     if (!secondResult.ok) {
       throw new MalformedAnswerError(`the model's answer was malformed twice; after one repair attempt it is ${secondResult.error}`);
@@ -72,9 +73,9 @@ export class Exchange {
     return this.calls;
   }
 
-  private async send(output: OutputSchema): Promise<string> {
+  private async send(output: OutputSchema, usable: (text: string) => boolean): Promise<string> {
     const { chat, temperature, seed, signal, noCache } = this.settings;
-    const reply = await chat.complete({ messages: [...this.messages], output, temperature, seed }, { signal, noCache });
+    const reply = await chat.complete({ messages: [...this.messages], output, temperature, seed }, { signal, noCache, usable });
     this.calls += 1;
     if (reply.cached) this.cachedCalls += 1;
     if (reply.usage) {

@@ -40,6 +40,8 @@ export interface ChatCallOptions {
   signal: AbortSignal;
   /** Ask the provider even when an answer to the same request is cached. */
   noCache?: boolean;
+  /** Whether a reply may be kept in the cache: a malformed answer must not be replayed on the next run. */
+  usable?: (text: string) => boolean;
 }
 
 export interface ChatModel {

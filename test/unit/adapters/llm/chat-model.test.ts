@@ -156,6 +156,14 @@ describe.each(['openai', 'gemini'] as const)('%s through its SDK', (protocol) =>
     expect(fresh.cached).toBe(false);
     expect(fake.requests).toHaveLength(3);
   });
+
+  it('does not cache a reply the agent could not use', async () => {
+    const { fake, chat } = await setup(protocol, { cache: true });
+    const unusable = { signal: new AbortController().signal, usable: () => false };
+    await chat.complete(request, unusable);
+    await chat.complete(request, unusable);
+    expect(fake.requests).toHaveLength(2);
+  });
 });
 
 describe('provider failures', () => {

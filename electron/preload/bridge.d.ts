@@ -1,9 +1,0 @@
-export {};
-
-declare global {
-  interface Window {
-    vendorEval: {
-      platform: string;
-    };
-  }
-}
