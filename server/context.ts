@@ -4,6 +4,7 @@ import { createPdfPrinter } from './adapters/browser/pdf-printer';
 import { openSqlJsStore, type StartupReport } from './adapters/storage';
 import { createNodeFetcher } from './adapters/web/node-fetcher';
 import { createStreamLogger, silentLogger, type LogLevel } from './adapters/log/stream-logger';
+import { createLlmProviders, llmSettingsFromEnv, type LlmSettings } from './adapters/llm';
 import { defaultModelsFromEnv } from './config';
 import { createRulesAgent } from './core/agents/rules-agent';
 import { createAgentRegistry } from './core/evaluation/agent-registry';
@@ -34,6 +35,13 @@ export interface AppConfig {
   agents?: BuyerAgent[];
   /** Prints reports to PDF (default: the system's Chrome or Chromium, found at each print). */
   reportPrinter?: ReportPrinter;
+  /**
+   * Language model providers: keys, base URLs, concurrency, retries. A field
+   * left unset falls back to the environment (OPENAI_API_KEY, GEMINI_API_KEY...).
+   */
+  llm?: LlmSettings;
+  /** Where unset provider settings are read from (default process.env). */
+  env?: Record<string, string | undefined>;
 }
 
 export interface AppContext {
@@ -69,9 +77,13 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
   const now = () => clock.now();
   const fetcher = config.fetcher ?? createNodeFetcher();
 
+  const llm = createLlmProviders(
+    { ...llmSettingsFromEnv(config.env ?? process.env), ...withoutUnset(config.llm ?? {}) },
+    { dataDir: config.dataDir, logger },
+  );
   const registry = createAgentRegistry({
     builtIn: [createRulesAgent(), ...(config.agents ?? [])],
-    providers: [],
+    providers: llm.providers,
     defaultModels: config.defaultModels ?? defaultModelsFromEnv(),
   });
   const ingestion = new VendorIngestion({
@@ -112,4 +124,9 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
       store.close();
     },
   };
+}
+
+/** Fields set to undefined must not hide what the environment says. */
+function withoutUnset<T extends object>(settings: T): Partial<T> {
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
