@@ -73,6 +73,7 @@ export function buildProgram(): Command {
     .option('--requirement <text>', 'a requirement the product must meet (repeat for each)', collect, [])
     .option('--model <id>', 'a model acting as buyer, e.g. rules or openai:gpt-4o-mini (repeat for each)', collect, [])
     .option('--samples <n>', 'samples per run', (value) => Number(value))
+    .option('--no-cache', 'ask the model providers afresh instead of answering from the response cache')
     .option('--wait', 'wait for the evaluation to end (always the case when running in-process)', true)
     .option('--json', 'print the result as JSON on stdout')
     .option('--report <file>', 'write the report to this file (.html; .json for the JSON document; .pdf printed with Chrome or Chromium)')
@@ -133,6 +134,8 @@ interface QuickEvalOptions {
   requirement: string[];
   model: string[];
   samples?: number;
+  /** false with --no-cache. */
+  cache: boolean;
   json?: boolean;
   report?: string;
   dataDir: string;
@@ -159,6 +162,7 @@ async function quickEval(options: QuickEvalOptions): Promise<number> {
     requirements: options.requirement.length > 0 ? options.requirement : undefined,
     models: options.model.length > 0 ? options.model : undefined,
     samples: options.samples,
+    no_cache: options.cache ? undefined : true,
   });
   if (!parsed.success) {
     for (const issue of issuesOf(parsed.error)) {

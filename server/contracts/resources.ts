@@ -28,6 +28,11 @@ const SamplesSchema = z
   .min(1, 'must be at least 1')
   .max(10, 'must be at most 10');
 
+const NoCacheSchema = z
+  .boolean({ error: 'must be true or false' })
+  .optional()
+  .describe('ask the model providers afresh instead of answering from the response cache (default false)');
+
 // ---------- Customer ----------
 
 export const CustomerCreateSchema = z
@@ -124,6 +129,7 @@ export const EvaluationCreateSchema = z
     ),
     models: ModelsSchema.optional().describe('models that act as buying agents; default: the configured default list'),
     samples: SamplesSchema.optional().describe('samples per run; default 1 for rules, 3 for language models'),
+    no_cache: NoCacheSchema,
   })
   .meta({ id: 'EvaluationCreate' });
 export type EvaluationCreate = z.infer<typeof EvaluationCreateSchema>;
@@ -161,6 +167,7 @@ export const QuickEvalCreateSchema = z
     requirements: RequirementsSchema.optional(),
     models: ModelsSchema.optional(),
     samples: SamplesSchema.optional(),
+    no_cache: NoCacheSchema,
   })
   .meta({ id: 'QuickEvalCreate' });
 export type QuickEvalCreate = z.infer<typeof QuickEvalCreateSchema>;
