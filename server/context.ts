@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createPdfPrinter } from './adapters/browser/pdf-printer';
 import { openSqlJsStore, type StartupReport } from './adapters/storage';
 import { createNodeFetcher } from './adapters/web/node-fetcher';
@@ -9,6 +9,7 @@ import { defaultModelsFromEnv } from './config';
 import { createRulesAgent } from './core/agents/rules-agent';
 import { createAgentRegistry } from './core/evaluation/agent-registry';
 import { Catalog } from './core/evaluation/catalog';
+import { DEFAULT_PRICES, parsePriceTable, type PriceTable } from './core/evaluation/cost';
 import { Evaluations } from './core/evaluation/evaluations';
 import { EvaluationRunner } from './core/evaluation/runner';
 import { VendorIngestion } from './core/evaluation/vendor-ingestion';
@@ -33,6 +34,8 @@ export interface AppConfig {
   fetcher?: PageFetcher;
   /** Extra buying agents, known by their id (used by tests and embedders). */
   agents?: BuyerAgent[];
+  /** USD per million tokens by model, over the built-in list (default: the JSON file named by VENDOR_EVAL_PRICES). */
+  priceTable?: PriceTable;
   /** Prints reports to PDF (default: the system's Chrome or Chromium, found at each print). */
   reportPrinter?: ReportPrinter;
   /**
@@ -68,6 +71,25 @@ export type { LogLevel };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Price overrides from the JSON file VENDOR_EVAL_PRICES names; a bad file stops start-up with the reason. */
+function pricesFromEnv(env: NodeJS.ProcessEnv = process.env): PriceTable {
+  const path = env.VENDOR_EVAL_PRICES;
+  if (!path) return {};
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`VENDOR_EVAL_PRICES names ${path}, which cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`VENDOR_EVAL_PRICES names ${path}, which is not JSON`);
+  }
+  return parsePriceTable(value, `VENDOR_EVAL_PRICES (${path})`);
+}
+
 /** The composition root: wires adapters into the core. http, cli and electron all start here. */
 export async function createContext(config: AppConfig): Promise<AppContext> {
   const logger = config.logger ?? silentLogger;
@@ -94,10 +116,11 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
     ingestWebsite: (target, signal) =>
       ingestVendorWebsite({ fetcher, now }, target, config.ingestionLimits, signal),
   });
-  const runner = new EvaluationRunner({ store, now, logger, registry, ingestion, concurrency: config.concurrency ?? 4 });
+  const prices: PriceTable = { ...DEFAULT_PRICES, ...(config.priceTable ?? pricesFromEnv()) };
+  const runner = new EvaluationRunner({ store, now, logger, registry, ingestion, concurrency: config.concurrency ?? 4, prices });
   const ids = { newId: () => randomUUID() };
   const catalog = new Catalog({ store, ids, now, ingestion });
-  const evaluations = new Evaluations({ store, ids, now, catalog, registry, runner, ingestion });
+  const evaluations = new Evaluations({ store, ids, now, catalog, registry, runner, ingestion, prices });
 
   for (const recovered of store.startupReport.recovered) {
     logger.warn('storage recovered a damaged file', { ...recovered });

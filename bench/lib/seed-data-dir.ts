@@ -4,6 +4,7 @@ import { openSqlJsStore } from '../../server/adapters/storage';
 import { FUNNEL_STAGES, emptyProfile, type TraceSample, type VendorProfile } from '../../server/contracts';
 import { runId, type EvaluationRecord, type EvaluationResults, type RunRecord } from '../../server/core/domain';
 import type { Store } from '../../server/core/ports';
+import { pointIntervals } from '../../server/core/scoring/intervals';
 
 export interface SeedOptions {
   evaluations: number;
@@ -197,6 +198,9 @@ function resultsOf(evaluationId: string, vendors: string[], computedAt: string):
       customer_vendor_id: vendors[0]!,
       overall_score: 61.6,
       funnel_scores: funnel,
+      overall_interval: { mean: 61.6, low: 58.2, high: 65, n: 3 },
+      funnel_intervals: pointIntervals(funnel, 3),
+      interval_level: 0.95,
       vendor_rankings: vendors.map((vendorId, rank) => ({
         vendor_id: vendorId,
         name: vendorId,
@@ -204,6 +208,9 @@ function resultsOf(evaluationId: string, vendors: string[], computedAt: string):
         rank: rank + 1,
         is_customer: rank === 0,
         funnel_scores: funnel,
+        interval: { mean: 61.6 - rank, low: 58.2 - rank, high: 65 - rank, n: 3 },
+        funnel_intervals: pointIntervals(funnel, 3),
+        tied_with: [],
       })),
       partial: false,
       models: MODELS,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EvaluationStatusSchema, FunnelStageSchema, ImpactSchema, TimestampSchema } from './common';
 import { ProfileStatusSchema, PlanSchema } from './profile';
 import { BudgetSchema } from './resources';
-import { CausalVariantSchema, TraceEvidenceSchema } from './views';
+import { CausalVariantSchema, StageIntervalSchema, TokenUsageSchema, TraceEvidenceSchema } from './views';
 
 /**
  * The evaluation report as one JSON document: everything the HTML report
@@ -13,6 +13,7 @@ const StageScoreSchema = z.object({
   stage: FunnelStageSchema,
   label: z.string().describe('the stage name as a person reads it'),
   score: z.number().describe('0 to 100'),
+  interval: StageIntervalSchema,
 });
 
 export const ReportMetaSchema = z.object({
@@ -29,6 +30,8 @@ export const ReportMetaSchema = z.object({
     completed: z.number().int(),
     failed: z.number().int(),
   }),
+  cost_usd: z.number().describe('USD the runs cost (cached samples, rules and local models cost 0)'),
+  tokens: TokenUsageSchema,
 });
 
 export const ReportCustomerSchema = z.object({
@@ -62,6 +65,7 @@ export const ReportTopFixSchema = z.object({
 
 export const ReportHeadlineSchema = z.object({
   overall_score: z.number().describe("0 to 100: mean of the customer's five stage scores"),
+  overall_interval: StageIntervalSchema,
   rank: z.number().int().describe('1 is best'),
   vendor_count: z.number().int(),
   strongest_stage: StageScoreSchema,
@@ -75,11 +79,14 @@ export const ReportVendorComparisonSchema = z.object({
   website_url: z.string(),
   is_customer: z.boolean(),
   overall: z.number().describe('0 to 100'),
+  overall_interval: StageIntervalSchema,
   rank: z.number().int().describe('1 is best; equal scores share a rank'),
+  tied_with: z.array(z.string()).describe('names of the vendors whose overall interval overlaps this one'),
   stages: z.array(
     z.object({
       stage: FunnelStageSchema,
       score: z.number().describe('0 to 100'),
+      interval: StageIntervalSchema,
       rank: z.number().int().describe('rank among the vendors on this stage; equal scores share a rank'),
     }),
   ),

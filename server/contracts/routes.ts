@@ -17,6 +17,8 @@ import {
 import { VendorProfileSchema } from './profile';
 import {
   DiagnosisViewSchema,
+  EvaluationCancelledSchema,
+  EvaluationEstimateSchema,
   RunListSchema,
   RunTraceSchema,
   ScoresViewSchema,
@@ -234,6 +236,28 @@ export const ROUTES = [
       'Answers at once. Allowed from created, completed and failed (a re-run replaces earlier runs and results); 400 while the evaluation is running. Follow progress at GET /evaluations/{id}/status.',
     success: { status: 202, description: 'The runs were started', schema: RunStartedSchema },
     errors: [400, 404],
+  },
+  {
+    operationId: 'cancelEvaluation',
+    method: 'post',
+    path: '/evaluations/{id}/cancel',
+    tag: 'Evaluations',
+    summary: 'Cancel a running evaluation',
+    description:
+      'Calls in flight are aborted and runs not yet started are not run (they stay pending with an error saying so). The evaluation ends failed with the error "Cancelled by the user"; the runs that ended keep their traces and costs. 400 when the evaluation is not running.',
+    success: { status: 202, description: 'Cancellation under way (status running) or done (status failed)', schema: EvaluationCancelledSchema },
+    errors: [400, 404],
+  },
+  {
+    operationId: 'getEvaluationEstimate',
+    method: 'get',
+    path: '/evaluations/{id}/estimate',
+    tag: 'Evaluations',
+    summary: 'Calls, tokens and USD the evaluation will spend, estimated before it runs',
+    description:
+      'From the plan (models x stages x vendors x samples), the vendors\' stored profiles (characters / 4 as tokens) and the price table. The assumptions are listed in the answer.',
+    success: { status: 200, description: 'The estimate', schema: EvaluationEstimateSchema },
+    errors: notFound,
   },
   {
     operationId: 'getEvaluationStatus',

@@ -19,6 +19,40 @@ export const FunnelScoresSchema = z
   .meta({ id: 'FunnelScores' });
 export type FunnelScores = z.infer<typeof FunnelScoresSchema>;
 
+/** Token counts a provider billed; cached answers and the rules agent bill none. */
+export const TokenUsageSchema = z
+  .object({
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+  })
+  .meta({ id: 'TokenUsage' });
+export type TokenUsage = z.infer<typeof TokenUsageSchema>;
+
+export const StageIntervalSchema = z
+  .object({
+    mean: z.number().describe('the score the interval is centred on'),
+    low: z.number(),
+    high: z.number(),
+    n: z
+      .number()
+      .int()
+      .describe('sample scores behind the mean (for an overall score: the fewest behind any stage); with n = 1, low = high = mean: one sample shows no spread'),
+  })
+  .describe('95% confidence interval on 0 to 100, from the t-distribution over the sample scores')
+  .meta({ id: 'StageInterval' });
+export type StageInterval = z.infer<typeof StageIntervalSchema>;
+
+export const FunnelIntervalsSchema = z
+  .object({
+    consideration: StageIntervalSchema,
+    comprehension: StageIntervalSchema,
+    preference: StageIntervalSchema,
+    executability: StageIntervalSchema,
+    completion: StageIntervalSchema,
+  })
+  .meta({ id: 'FunnelIntervals' });
+export type FunnelIntervals = z.infer<typeof FunnelIntervalsSchema>;
+
 export const StatusViewSchema = z
   .object({
     evaluation_id: z.string(),
@@ -34,16 +68,13 @@ export const StatusViewSchema = z
     error: z.string().nullable(),
     started_at: TimestampSchema.nullable(),
     completed_at: TimestampSchema.nullable(),
+    cost_usd: z.number().describe('USD spent so far: the sum of the runs\' costs (cached samples and local models cost 0)'),
+    tokens: TokenUsageSchema.describe('tokens billed so far, summed over runs'),
+    max_cost_usd: z.number().nullable().describe('the spending cap, or null when there is none'),
   })
   .meta({ id: 'StatusView' });
 export type StatusView = z.infer<typeof StatusViewSchema>;
 
-export const StageIntervalSchema = z.object({
-  mean: z.number(),
-  low: z.number(),
-  high: z.number(),
-  n: z.number().int().describe('run samples behind the mean'),
-});
 
 export const VendorRankingSchema = z
   .object({
@@ -53,6 +84,11 @@ export const VendorRankingSchema = z
     rank: z.number().int().describe('1 is best; equal scores share a rank'),
     is_customer: z.boolean(),
     funnel_scores: FunnelScoresSchema,
+    interval: StageIntervalSchema.describe('95% confidence interval of the ranking score'),
+    funnel_intervals: FunnelIntervalsSchema.describe('95% confidence interval of each stage score'),
+    tied_with: z
+      .array(z.string())
+      .describe('vendor ids whose ranking-score interval overlaps this one: the samples cannot tell these vendors apart'),
   })
   .meta({ id: 'VendorRanking' });
 export type VendorRanking = z.infer<typeof VendorRankingSchema>;
@@ -63,6 +99,9 @@ export const ScoresViewSchema = z
     customer_vendor_id: z.string(),
     overall_score: z.number().describe("0 to 100: mean of the customer's five funnel stage scores"),
     funnel_scores: FunnelScoresSchema.describe("the customer's product, 0 to 100 per stage"),
+    overall_interval: StageIntervalSchema.describe('95% confidence interval of the overall score'),
+    funnel_intervals: FunnelIntervalsSchema.describe("95% confidence interval of each of the customer's stage scores"),
+    interval_level: z.literal(0.95).describe('confidence level of every interval'),
     vendor_rankings: z.array(VendorRankingSchema),
     partial: z.boolean().describe('true when some runs failed and the scores rest on the runs that completed'),
     models: z.array(z.string()),
@@ -100,11 +139,13 @@ export const CausalVariantSchema = z
         baseline: z.number().describe('stage score 0 to 100 as measured'),
         variant: z.number().describe('stage score 0 to 100 with the fix applied to the profile'),
         delta: z.number(),
+        delta_interval: StageIntervalSchema.describe('95% interval of the delta; the rules agent is deterministic, so n = 1 and the delta is exact'),
       }),
     ),
     overall_baseline: z.number(),
     overall_variant: z.number(),
     overall_delta: z.number(),
+    overall_delta_interval: StageIntervalSchema,
   })
   .meta({ id: 'CausalVariant' });
 export type CausalVariant = z.infer<typeof CausalVariantSchema>;
@@ -133,6 +174,8 @@ export const RunSchema = z
     score: z.number().nullable().describe('0 to 10; null until the run completes'),
     error: z.string().nullable(),
     duration_ms: z.number().int().nullable(),
+    usage: TokenUsageSchema.describe('tokens billed over the samples; cached samples add none'),
+    cost_usd: z.number().describe('USD over the samples at the price table; cached samples, rules and local models cost 0'),
   })
   .meta({ id: 'Run' });
 export type Run = z.infer<typeof RunSchema>;
@@ -185,8 +228,46 @@ export const RunTraceSchema = z
     duration_ms: z.number().int(),
     error: z.string().nullable(),
     samples: z.array(TraceSampleSchema),
+    usage: TokenUsageSchema.describe('tokens billed over the samples; cached samples add none'),
+    cost_usd: z.number(),
+    cached_samples: z.number().int().describe('samples answered from the response cache, at no cost'),
     started_at: TimestampSchema.nullable(),
     completed_at: TimestampSchema.nullable(),
   })
   .meta({ id: 'RunTrace' });
 export type RunTrace = z.infer<typeof RunTraceSchema>;
+
+export const ModelEstimateSchema = z.object({
+  model: z.string(),
+  calls: z.number().int().describe('vendors x stages x samples'),
+  samples: z.number().int().describe('samples per run'),
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  cost_usd: z.number(),
+  priced: z.boolean().describe('false when the price table has no entry for the model: its cost is counted as 0'),
+  input_usd_per_million: z.number().nullable(),
+  output_usd_per_million: z.number().nullable(),
+});
+export type ModelEstimate = z.infer<typeof ModelEstimateSchema>;
+
+export const EvaluationEstimateSchema = z
+  .object({
+    evaluation_id: z.string(),
+    calls: z.number().int().describe('agent calls the plan makes: models x stages x vendors x samples'),
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    cost_usd: z.number(),
+    per_model: z.array(ModelEstimateSchema),
+    assumptions: z.array(z.string()).describe('how the figures were reached, in words'),
+  })
+  .meta({ id: 'EvaluationEstimate' });
+export type EvaluationEstimate = z.infer<typeof EvaluationEstimateSchema>;
+
+export const EvaluationCancelledSchema = z
+  .object({
+    evaluation_id: z.string(),
+    status: EvaluationStatusSchema,
+    message: z.string(),
+  })
+  .meta({ id: 'EvaluationCancelled' });
+export type EvaluationCancelled = z.infer<typeof EvaluationCancelledSchema>;

@@ -6,6 +6,7 @@ import type {
   RunStatus,
   Scenario,
   ScoresView,
+  TokenUsage,
   TraceSample,
   VendorProfile,
   Vendor,
@@ -25,9 +26,22 @@ export interface EvaluationProgress {
   failed_runs: number;
 }
 
-export interface EvaluationRecord extends Evaluation {
+/** What the runs of an evaluation have cost so far. */
+export interface EvaluationSpend {
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number;
+}
+
+export const NO_SPEND: EvaluationSpend = { input_tokens: 0, output_tokens: 0, cost_usd: 0 };
+
+export interface EvaluationRecord extends Omit<Evaluation, 'max_cost_usd'> {
   phase: EvaluationPhase;
   progress: EvaluationProgress;
+  /** Spending cap in USD; absent or null means none. */
+  max_cost_usd?: number | null;
+  /** Absent on records written before costs were tracked: nothing spent. */
+  spend?: EvaluationSpend;
 }
 
 /**
@@ -53,6 +67,12 @@ export interface RunRecord {
   samples: TraceSample[];
   /** Structured detail an agent attaches to its answer (the rules agent's checks). */
   detail: unknown;
+  /** Tokens billed over the samples; absent means none (runs stored before usage was recorded). */
+  usage?: TokenUsage;
+  /** USD over the samples at the price table; cached samples cost 0. */
+  cost_usd?: number;
+  /** Samples answered from the response cache. */
+  cached_samples?: number;
 }
 
 export interface EvaluationResults {

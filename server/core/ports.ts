@@ -16,7 +16,7 @@ import type {
 // ---------------------------------------------------------------- storage
 
 export type EvaluationPatch = Partial<
-  Pick<EvaluationRecord, 'status' | 'phase' | 'error' | 'started_at' | 'completed_at' | 'progress'>
+  Pick<EvaluationRecord, 'status' | 'phase' | 'error' | 'started_at' | 'completed_at' | 'progress' | 'spend'>
 >;
 
 /**

@@ -139,6 +139,8 @@ function createHandlers(ctx: AppContext, version: string): Handlers {
     getEvaluation: (input) => json(publicEvaluation(evaluations.get(id(input)))),
     runEvaluation: (input) => json(evaluations.run(id(input))),
     getEvaluationStatus: (input) => json(evaluations.status(id(input))),
+    getEvaluationEstimate: (input) => json(evaluations.estimate(id(input))),
+    cancelEvaluation: (input) => json(evaluations.cancel(id(input))),
     getEvaluationScores: (input) => json(evaluations.scores(id(input))),
     getEvaluationDiagnosis: (input) => json(evaluations.diagnosis(id(input))),
     getEvaluationReport: async (input) => {
@@ -163,6 +165,6 @@ async function printReport(ctx: AppContext, evaluationId: string): Promise<Uint8
 
 /** The Evaluation resource without internal bookkeeping (phase, progress live in the status view). */
 function publicEvaluation(record: ReturnType<AppContext['evaluations']['get']>) {
-  const { phase: _phase, progress: _progress, ...evaluation } = record;
+  const { phase: _phase, progress: _progress, spend: _spend, ...evaluation } = record;
   return evaluation;
 }

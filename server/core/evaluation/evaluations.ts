@@ -1,6 +1,8 @@
 import type {
   DiagnosisView,
+  EvaluationCancelled,
   EvaluationCreate,
+  EvaluationEstimate,
   QuickEvalCreate,
   QuickEvalResult,
   RunList,
@@ -10,11 +12,14 @@ import type {
   StatusView,
 } from '../../contracts';
 import { FieldError, NotFoundError, StateError, type FieldIssue } from '../errors';
-import { evaluationIdOfRun, type EvaluationRecord, type RunRecord, type VendorRecord } from '../domain';
+import { evaluationIdOfRun, NO_SPEND, type EvaluationRecord, type RunRecord, type VendorRecord } from '../domain';
 import type { AgentRegistry, IdSource, Store } from '../ports';
 import { buildReport, renderReportHtml, type ReportDocument } from '../report';
+import { withIntervals } from '../scoring/results';
 import type { Catalog } from './catalog';
-import type { EvaluationRunner } from './runner';
+import { roundUsd, type PriceTable } from './cost';
+import { estimateEvaluation } from './estimate';
+import { CANCELLED_BY_USER, type EvaluationRunner } from './runner';
 import type { VendorIngestion } from './vendor-ingestion';
 
 export interface EvaluationsDeps {
@@ -25,6 +30,7 @@ export interface EvaluationsDeps {
   registry: AgentRegistry;
   runner: EvaluationRunner;
   ingestion: VendorIngestion;
+  prices: PriceTable;
 }
 
 export interface RunFilter {
@@ -87,6 +93,7 @@ export class Evaluations {
       customer_vendor_id: customerVendorId,
       models,
       samples: input.samples ?? null,
+      max_cost_usd: input.max_cost_usd ?? null,
     });
     this.deps.store.evaluations.insert(evaluation);
     return evaluation;
@@ -122,6 +129,7 @@ export class Evaluations {
       customer_vendor_id: own.id,
       models,
       samples: input.samples ?? null,
+      max_cost_usd: input.max_cost_usd ?? null,
     });
 
     const { store } = this.deps;
@@ -168,8 +176,46 @@ export class Evaluations {
     };
   }
 
+  /** Stops a running evaluation; it ends failed with "Cancelled by the user". */
+  cancel(id: string): EvaluationCancelled {
+    const evaluation = this.get(id);
+    if (evaluation.status !== 'running') {
+      throw new StateError(`evaluation '${id}' is not running (it is ${evaluation.status}); only a running evaluation can be cancelled`);
+    }
+    const stopping = this.deps.runner.cancel(id);
+    return {
+      evaluation_id: id,
+      status: stopping ? 'running' : 'failed',
+      message: stopping
+        ? `Cancelling: calls in flight are aborted and runs not started will not run. The evaluation ends failed with "${CANCELLED_BY_USER}"; poll GET /api/v1/evaluations/${id}/status.`
+        : `Cancelled: the evaluation was not being executed by this server and is now failed with "${CANCELLED_BY_USER}".`,
+    };
+  }
+
+  /** What running the evaluation would cost, from its plan and the vendors' stored profiles. */
+  estimate(id: string): EvaluationEstimate {
+    const evaluation = this.get(id);
+    const { store } = this.deps;
+    return estimateEvaluation({
+      evaluationId: id,
+      scenario: this.deps.catalog.getScenario(evaluation.scenario_id),
+      vendors: evaluation.vendor_ids.map((vendorId) => ({
+        name: this.deps.catalog.getVendor(vendorId).name,
+        profile: store.vendors.getProfile(vendorId),
+      })),
+      models: evaluation.models,
+      samplesOf: (model) => {
+        if (evaluation.samples !== null) return evaluation.samples;
+        const resolution = this.deps.registry.resolve(model);
+        return resolution.ok ? resolution.agent.defaultSamples : 1;
+      },
+      prices: this.deps.prices,
+    });
+  }
+
   status(id: string): StatusView {
     const evaluation = this.get(id);
+    const spend = evaluation.spend ?? NO_SPEND;
     return {
       evaluation_id: evaluation.id,
       status: evaluation.status,
@@ -178,6 +224,9 @@ export class Evaluations {
       error: evaluation.error,
       started_at: evaluation.started_at,
       completed_at: evaluation.completed_at,
+      cost_usd: roundUsd(spend.cost_usd),
+      tokens: { input_tokens: spend.input_tokens, output_tokens: spend.output_tokens },
+      max_cost_usd: evaluation.max_cost_usd ?? null,
     };
   }
 
@@ -231,6 +280,8 @@ export class Evaluations {
         score: run.score,
         error: run.error,
         duration_ms: run.duration_ms,
+        usage: run.usage ?? { input_tokens: 0, output_tokens: 0 },
+        cost_usd: roundUsd(run.cost_usd ?? 0),
       }));
     return { evaluation_id: id, runs };
   }
@@ -243,7 +294,8 @@ export class Evaluations {
 
   private resultsOf(id: string, what: string) {
     const evaluation = this.get(id);
-    const results = evaluation.status === 'completed' ? this.deps.store.evaluations.getResults(id) : null;
+    const stored = evaluation.status === 'completed' ? this.deps.store.evaluations.getResults(id) : null;
+    const results = stored && withIntervals(stored, () => this.deps.store.evaluations.listRuns(id));
     if (!results) {
       const why =
         evaluation.status === 'failed'
@@ -286,7 +338,7 @@ export class Evaluations {
   }
 
   private newEvaluation(
-    fields: Pick<EvaluationRecord, 'customer_id' | 'scenario_id' | 'vendor_ids' | 'customer_vendor_id' | 'models' | 'samples'>,
+    fields: Pick<EvaluationRecord, 'customer_id' | 'scenario_id' | 'vendor_ids' | 'customer_vendor_id' | 'models' | 'samples' | 'max_cost_usd'>,
   ): EvaluationRecord {
     return {
       id: this.deps.ids.newId(),
@@ -298,6 +350,7 @@ export class Evaluations {
       started_at: null,
       completed_at: null,
       progress: { total_runs: 0, completed_runs: 0, failed_runs: 0 },
+      spend: { ...NO_SPEND },
     };
   }
 }
@@ -321,6 +374,9 @@ export function traceOf(run: RunRecord): RunTrace {
     duration_ms: run.duration_ms ?? 0,
     error: run.error,
     samples: run.samples,
+    usage: run.usage ?? { input_tokens: 0, output_tokens: 0 },
+    cost_usd: roundUsd(run.cost_usd ?? 0),
+    cached_samples: run.cached_samples ?? 0,
     started_at: run.started_at,
     completed_at: run.completed_at,
   };

@@ -1,8 +1,9 @@
 import pLimit from 'p-limit';
-import { FUNNEL_STAGES, type TraceSample, type VendorProfile } from '../../contracts';
-import { runId, type EvaluationRecord, type RunRecord } from '../domain';
+import { FUNNEL_STAGES, type TokenUsage, type TraceSample, type VendorProfile } from '../../contracts';
+import { NO_SPEND, runId, type EvaluationRecord, type EvaluationSpend, type RunRecord } from '../domain';
 import type { AgentRegistry, AgentVendor, BuyerAgent, Logger, Store } from '../ports';
 import { computeResults } from '../scoring/results';
+import { addUsage, costOf, formatUsd, NO_TOKENS, priceOf, roundUsd, type PriceTable } from './cost';
 import type { VendorIngestion } from './vendor-ingestion';
 
 export interface RunnerDeps {
@@ -13,6 +14,7 @@ export interface RunnerDeps {
   ingestion: VendorIngestion;
   /** Runs executed at the same time within one evaluation. */
   concurrency: number;
+  prices: PriceTable;
 }
 
 interface ActiveEvaluation {
@@ -21,6 +23,25 @@ interface ActiveEvaluation {
 }
 
 class ShutdownSignal extends Error {}
+class CancelSignal extends Error {}
+
+export const CANCELLED_BY_USER = 'Cancelled by the user';
+
+interface RunSpend {
+  usage: TokenUsage;
+  cost_usd: number;
+  cached_samples: number;
+}
+
+const NOTHING_SPENT: RunSpend = { usage: NO_TOKENS, cost_usd: 0, cached_samples: 0 };
+
+function addRunSpend(total: EvaluationSpend, run: RunRecord): EvaluationSpend {
+  return {
+    input_tokens: total.input_tokens + (run.usage?.input_tokens ?? 0),
+    output_tokens: total.output_tokens + (run.usage?.output_tokens ?? 0),
+    cost_usd: roundUsd(total.cost_usd + (run.cost_usd ?? 0)),
+  };
+}
 
 /**
  * Executes evaluations in the background: fresh profiles, then every run of the
@@ -43,8 +64,26 @@ export class EvaluationRunner {
       started_at: this.timestamp(),
       completed_at: null,
       progress: { total_runs: 0, completed_runs: 0, failed_runs: 0 },
+      spend: { ...NO_SPEND },
     });
     this.launch(evaluation.id, false);
+  }
+
+  /**
+   * Stops a running evaluation: calls in flight are aborted, runs not started
+   * stay unrun, and the evaluation ends failed. Returns false when this
+   * process was not executing it (it was left running by an earlier process
+   * that did not resume it); it is then marked failed at once.
+   */
+  cancel(evaluationId: string): boolean {
+    const entry = this.active.get(evaluationId);
+    if (entry) {
+      entry.controller.abort(new CancelSignal(CANCELLED_BY_USER));
+      return true;
+    }
+    this.markNotRun(evaluationId, CANCELLED_BY_USER);
+    this.finish(evaluationId, 'failed', CANCELLED_BY_USER);
+    return false;
   }
 
   /** Picks up evaluations a previous process left running. Returns their ids. */
@@ -129,25 +168,41 @@ export class EvaluationRunner {
       completed_runs: runs.filter(ended).length,
       failed_runs: runs.filter((run) => run.status === 'failed').length,
     };
-    store.evaluations.update(evaluationId, { phase: 'running', progress: { ...progress } });
+    let spend = runs.reduce(addRunSpend, { ...NO_SPEND });
+    store.evaluations.update(evaluationId, { phase: 'running', progress: { ...progress }, spend });
 
-    // 3. The runs.
+    // 3. The runs. Once the spending cap is reached no further run starts; runs in flight finish and count.
+    const cap = evaluation.max_cost_usd ?? null;
+    let capReached = cap !== null && spend.cost_usd >= cap;
     const limit = pLimit(Math.max(1, this.deps.concurrency));
-    await Promise.all(
+    const outcomes = await Promise.allSettled(
       runs
         .filter((run) => !ended(run))
         .map((run) =>
           limit(async () => {
             signal.throwIfAborted();
+            if (capReached) return;
             const result = await this.executeRun(run, evaluation, scenario, vendors, signal);
-            signal.throwIfAborted();
+            if (signal.aborted && signal.reason instanceof ShutdownSignal) throw signal.reason;
             store.evaluations.saveRun(result);
             progress.completed_runs += 1;
             if (result.status === 'failed') progress.failed_runs += 1;
-            store.evaluations.update(evaluationId, { progress: { ...progress } });
+            spend = addRunSpend(spend, result);
+            if (cap !== null && spend.cost_usd >= cap) capReached = true;
+            store.evaluations.update(evaluationId, { progress: { ...progress }, spend });
           }),
         ),
     );
+    signal.throwIfAborted();
+    const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (rejected) throw rejected.reason;
+    if (capReached && cap !== null) {
+      const reason = `Stopped at the spending cap of ${formatUsd(cap)} after ${formatUsd(spend.cost_usd)}`;
+      this.markNotRun(evaluationId, reason);
+      this.finish(evaluationId, 'failed', reason);
+      logger.warn('evaluation stopped at its spending cap', { evaluation_id: evaluationId, cap_usd: cap, cost_usd: spend.cost_usd });
+      return;
+    }
 
     // 4. Scores.
     store.evaluations.update(evaluationId, { phase: 'scoring' });
@@ -219,13 +274,21 @@ export class EvaluationRunner {
     const agent: BuyerAgent = resolution.agent;
     const vendor = vendors.find((candidate) => candidate.id === run.vendor_id)!;
     const sampleCount = evaluation.samples ?? agent.defaultSamples;
+    const modelPrice = priceOf(this.deps.prices, run.model);
     const samples: TraceSample[] = [];
     let detail: unknown = null;
+    let usage = NO_TOKENS;
+    let cachedSamples = 0;
+    const spent = (): RunSpend => ({ usage, cost_usd: costOf(usage, modelPrice), cached_samples: cachedSamples });
     for (let sample = 1; sample <= sampleCount; sample += 1) {
+      if (signal.aborted) return this.endRun(run, startedAt, samples, detail, abortMessage(signal), spent());
       const began = Date.now();
       try {
         const answer = await agent.runStage({ stage: run.stage, scenario, vendor, vendors, sample }, signal);
         detail ??= answer.detail ?? null;
+        // A cached answer was paid for by the run that first asked.
+        if (answer.cached) cachedSamples += 1;
+        else if (answer.usage) usage = addUsage(usage, answer.usage);
         samples.push({
           sample,
           prompt: answer.prompt,
@@ -240,7 +303,7 @@ export class EvaluationRunner {
           error: null,
         });
       } catch (error) {
-        if (signal.aborted) throw signal.reason;
+        if (signal.aborted) return this.endRun(run, startedAt, samples, detail, abortMessage(signal), spent());
         samples.push({
           sample,
           prompt: '',
@@ -258,10 +321,17 @@ export class EvaluationRunner {
     }
     const scored = samples.filter((sample) => sample.score !== null);
     const error = scored.length === 0 ? (samples.find((sample) => sample.error)?.error ?? 'no sample completed') : null;
-    return this.endRun(run, startedAt, samples, detail, error);
+    return this.endRun(run, startedAt, samples, detail, error, spent());
   }
 
-  private endRun(run: RunRecord, startedAt: Date, samples: TraceSample[], detail: unknown, error: string | null): RunRecord {
+  private endRun(
+    run: RunRecord,
+    startedAt: Date,
+    samples: TraceSample[],
+    detail: unknown,
+    error: string | null,
+    spend: RunSpend = NOTHING_SPENT,
+  ): RunRecord {
     const endedAt = this.deps.now();
     const scores = samples.flatMap((sample) => (sample.score === null ? [] : [sample.score]));
     const score = scores.length > 0 ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100 : null;
@@ -275,15 +345,40 @@ export class EvaluationRunner {
       completed_at: endedAt.toISOString(),
       samples,
       detail,
+      usage: spend.usage,
+      cost_usd: spend.cost_usd,
+      cached_samples: spend.cached_samples,
     };
+  }
+
+  /** Runs that never started keep status pending and say why they did not run. */
+  private markNotRun(evaluationId: string, reason: string): void {
+    const { store } = this.deps;
+    for (const run of store.evaluations.listRuns(evaluationId)) {
+      if (run.status === 'pending' || run.status === 'running') {
+        store.evaluations.saveRun({ ...run, status: 'pending', error: `Not run: ${reason}` });
+      }
+    }
   }
 
   private fail(evaluationId: string, error: unknown, signal: AbortSignal): void {
     if (signal.aborted && signal.reason instanceof ShutdownSignal) return;
+    if (signal.aborted && signal.reason instanceof CancelSignal) {
+      this.deps.logger.info('evaluation cancelled', { evaluation_id: evaluationId });
+      this.recordEnd(evaluationId, () => {
+        this.markNotRun(evaluationId, CANCELLED_BY_USER);
+        this.finish(evaluationId, 'failed', CANCELLED_BY_USER);
+      });
+      return;
+    }
     const message = error instanceof Error ? error.message : String(error);
     this.deps.logger.error('evaluation failed', { evaluation_id: evaluationId, error: message });
+    this.recordEnd(evaluationId, () => this.finish(evaluationId, 'failed', `The evaluation stopped: ${message}`));
+  }
+
+  private recordEnd(evaluationId: string, write: () => void): void {
     try {
-      this.finish(evaluationId, 'failed', `The evaluation stopped: ${message}`);
+      write();
     } catch (storeError) {
       this.deps.logger.error('could not record the failure', {
         evaluation_id: evaluationId,
@@ -304,6 +399,10 @@ export class EvaluationRunner {
   private timestamp(): string {
     return this.deps.now().toISOString();
   }
+}
+
+function abortMessage(signal: AbortSignal): string {
+  return signal.reason instanceof Error ? signal.reason.message : 'aborted';
 }
 
 function clampScore(score: number): number {

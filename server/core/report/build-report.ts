@@ -1,5 +1,6 @@
 import { FUNNEL_STAGES } from '../../contracts';
 import type { ReportDocument, ReportHeadline, ReportMeta, ReportStageScore } from '../../contracts/report';
+import { roundUsd } from '../evaluation/cost';
 import { SCORE_DEFINITIONS } from '../scoring/definitions';
 import { buildComparison } from './comparison';
 import { buildRootCauses, topFix } from './diagnosis';
@@ -25,12 +26,17 @@ function buildMeta(input: ReportInput): ReportMeta {
       completed: runs.filter((run) => run.status === 'completed').length,
       failed,
     },
+    cost_usd: roundUsd(runs.reduce((sum, run) => sum + (run.cost_usd ?? 0), 0)),
+    tokens: {
+      input_tokens: runs.reduce((sum, run) => sum + (run.usage?.input_tokens ?? 0), 0),
+      output_tokens: runs.reduce((sum, run) => sum + (run.usage?.output_tokens ?? 0), 0),
+    },
   };
 }
 
 function buildFunnel(input: ReportInput): ReportStageScore[] {
-  const scores = input.results.scores.funnel_scores;
-  return FUNNEL_STAGES.map((stage) => ({ stage, label: STAGE_LABELS[stage], score: scores[stage] }));
+  const { funnel_scores: scores, funnel_intervals: intervals } = input.results.scores;
+  return FUNNEL_STAGES.map((stage) => ({ stage, label: STAGE_LABELS[stage], score: scores[stage], interval: intervals[stage] }));
 }
 
 /** Strongest is the highest score; ties go to the earlier stage, for both ends. */
@@ -56,6 +62,7 @@ export function buildReport(input: ReportInput): ReportDocument {
   const { strongest, weakest } = extremes(funnel);
   const headline: ReportHeadline = {
     overall_score: results.scores.overall_score,
+    overall_interval: results.scores.overall_interval,
     rank: customerRanking?.rank ?? results.scores.vendor_rankings.length,
     vendor_count: results.scores.vendor_rankings.length,
     strongest_stage: strongest,

@@ -16,16 +16,20 @@ export function buildComparison(input: ReportInput): ReportVendorComparison[] {
   const stageRanks = new Map<FunnelStage, number[]>(
     FUNNEL_STAGES.map((stage) => [stage, competitionRanks(rankings.map((ranking) => ranking.funnel_scores[stage]))]),
   );
+  const names = new Map(rankings.map((ranking) => [ranking.vendor_id, ranking.name]));
   return rankings.map((ranking, index) => ({
     vendor_id: ranking.vendor_id,
     name: ranking.name,
     website_url: websites.get(ranking.vendor_id) ?? '',
     is_customer: ranking.vendor_id === scores.customer_vendor_id,
     overall: ranking.score,
+    overall_interval: ranking.interval,
     rank: ranking.rank,
+    tied_with: ranking.tied_with.map((vendorId) => names.get(vendorId) ?? vendorId),
     stages: FUNNEL_STAGES.map((stage) => ({
       stage,
       score: ranking.funnel_scores[stage],
+      interval: ranking.funnel_intervals[stage],
       rank: stageRanks.get(stage)?.[index] ?? rankings.length,
     })),
   }));

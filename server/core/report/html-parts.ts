@@ -1,4 +1,4 @@
-import type { FunnelStage, Impact } from '../../contracts';
+import type { FunnelStage, Impact, StageInterval } from '../../contracts';
 import type { ReportDocument } from '../../contracts/report';
 import { html, type SafeHtml } from './escape';
 import { formatScore, IMPACT_LABELS, SCORE_BANDS, scoreBand, STAGE_LABELS } from './format';
@@ -42,4 +42,13 @@ export function definitionNote(report: ReportDocument, term: string): SafeHtml {
 
 export function yesNo(value: boolean): string {
   return value ? 'Yes' : 'No';
+}
+
+/** The spread behind a score: its 95% interval, or why there is none to show. */
+export function intervalNote(interval: StageInterval): SafeHtml {
+  if (interval.low < interval.high) {
+    return html`<span class="interval" title="95% confidence interval over ${interval.n} samples">${formatScore(interval.low)}–${formatScore(interval.high)}</span>`;
+  }
+  const why = interval.n <= 1 ? 'one sample: no spread measured' : `${interval.n} samples agree`;
+  return html`<span class="interval interval-none" title="95% confidence interval">${why}</span>`;
 }

@@ -1,5 +1,6 @@
 import { FUNNEL_STAGES } from '../../contracts';
 import type { ReportDocument } from '../../contracts/report';
+import { formatUsd } from '../evaluation/cost';
 import { html, urlText, type SafeHtml } from './escape';
 import {
   excerpt,
@@ -17,6 +18,7 @@ import {
   customerTag,
   definitionNote,
   impactBadge,
+  intervalNote,
   scoreOutOf,
   stageChip,
 } from './html-parts';
@@ -66,6 +68,7 @@ export function headerSection(report: ReportDocument): SafeHtml {
       <div><dt>Budget</dt><dd>${budgetText(report)}</dd></div>
       <div><dt>Models</dt><dd>${meta.models.join(', ')}</dd></div>
       <div><dt>Runs</dt><dd>${meta.runs.completed} completed, ${meta.runs.failed} failed, ${meta.runs.total} in all</dd></div>
+      <div><dt>Cost</dt><dd>${formatUsd(meta.cost_usd)} · ${meta.tokens.input_tokens.toLocaleString('en-US')} input and ${meta.tokens.output_tokens.toLocaleString('en-US')} output tokens</dd></div>
       <div><dt>Evaluation</dt><dd><code>${meta.evaluation_id}</code> · ${meta.status}</dd></div>
       <div><dt>Completed</dt><dd>${formatTimestamp(meta.completed_at)}</dd></div>
       <div><dt>Report generated</dt><dd>${formatTimestamp(meta.generated_at)}</dd></div>
@@ -96,6 +99,7 @@ export function headlineSection(report: ReportDocument): SafeHtml {
       <div class="tile tile-overall">
         ${scoreGauge(headline.overall_score, 'Overall score')}
         <p class="tile-label">Overall score</p>
+        <p class="muted">95% interval: ${intervalNote(headline.overall_interval)}</p>
       </div>
       <div class="tile">
         <p class="tile-label">Rank</p>
@@ -128,21 +132,23 @@ export function funnelSection(report: ReportDocument): SafeHtml {
       <th scope="row">${entry.label}</th>
       <td>${STAGE_QUESTIONS[entry.stage]}</td>
       <td class="num ${bandClass(entry.score)}-text">${scoreOutOf(entry.score, 100)}</td>
+      <td class="num">${intervalNote(entry.interval)}</td>
     </tr>`,
   );
   return html`<section class="section funnel" aria-labelledby="funnel-title">
     <h2 id="funnel-title">The funnel of ${report.customer.vendor_name}</h2>
     <figure class="chart-figure">
       ${funnelChart(report.funnel, 'funnel-chart-title')}
-      <figcaption>Stage scores of ${report.customer.vendor_name} in funnel order, left to right; bar height is the score on 0 to 100.</figcaption>
+      <figcaption>Stage scores of ${report.customer.vendor_name} in funnel order, left to right; bar height is the score on 0 to 100, and the whisker on a bar spans its 95% confidence interval (none when one sample cannot show a spread).</figcaption>
     </figure>
     ${bandLegend()}
     <table class="data-table stage-table">
       <caption>What each stage measures</caption>
-      <thead><tr><th scope="col" class="num">#</th><th scope="col">Stage</th><th scope="col">Question</th><th scope="col" class="num">Score</th></tr></thead>
+      <thead><tr><th scope="col" class="num">#</th><th scope="col">Stage</th><th scope="col">Question</th><th scope="col" class="num">Score</th><th scope="col" class="num">95% interval</th></tr></thead>
       <tbody>${rows}</tbody>
     </table>
     ${definitionNote(report, 'Stage score')}
+    ${definitionNote(report, 'Confidence interval')}
   </section>`;
 }
 
@@ -150,19 +156,21 @@ export function comparisonSection(report: ReportDocument): SafeHtml {
   const header = FUNNEL_STAGES.map((stage) => html`<th scope="col" class="num">${STAGE_LABELS[stage]}</th>`);
   const rows = report.comparison.map((vendor) => {
     const cells = vendor.stages.map(
-      (entry) => html`<td class="cell ${bandClass(entry.score)}"><span class="cell-score">${formatScore(entry.score)}</span><span class="stage-rank" title="rank on this stage">#${entry.rank}</span></td>`,
+      (entry) => html`<td class="cell ${bandClass(entry.score)}"><span class="cell-score">${formatScore(entry.score)}</span><span class="stage-rank" title="rank on this stage">#${entry.rank}</span>${entry.interval.low < entry.interval.high ? html`<span class="cell-interval">${intervalNote(entry.interval)}</span>` : ''}</td>`,
     );
     return html`<tr class="${vendor.is_customer ? 'is-customer' : ''}">
       <td class="num rank">${vendor.rank}</td>
       <th scope="row" class="vendor-name">${vendor.name} ${vendor.is_customer ? customerTag() : ''} <span class="vendor-url">${vendor.website_url}</span></th>
       ${cells}
-      <td class="num overall"><span class="overall-score">${formatScore(vendor.overall)}</span><span class="meter" aria-hidden="true"><span class="meter-fill ${bandClass(vendor.overall)}-fill" style="width: ${Math.max(0, Math.min(100, vendor.overall))}%"></span></span></td>
+      <td class="num overall"><span class="overall-score">${formatScore(vendor.overall)}</span><span class="cell-interval">${intervalNote(vendor.overall_interval)}</span>${
+        vendor.tied_with.length > 0 ? html`<span class="tied" title="the 95% intervals overlap">tied with ${vendor.tied_with.join(', ')}</span>` : ''
+      }<span class="meter" aria-hidden="true"><span class="meter-fill ${bandClass(vendor.overall)}-fill" style="width: ${Math.max(0, Math.min(100, vendor.overall))}%"></span></span></td>
     </tr>`;
   });
   return html`<section class="section comparison" aria-labelledby="comparison-title">
     <h2 id="comparison-title">Competitive comparison</h2>
     <table class="data-table heatmap">
-      <caption>Every vendor on every stage, 0 to 100; “#n” is the vendor’s rank on that stage. Rows are ordered by overall rank.</caption>
+      <caption>Every vendor on every stage, 0 to 100; “#n” is the vendor’s rank on that stage, and low–high is the 95% interval where the samples show a spread. Rows are ordered by overall rank; “tied with” names vendors whose overall intervals overlap: the samples cannot tell them apart.</caption>
       <thead><tr><th scope="col" class="num">Rank</th><th scope="col">Vendor</th>${header}<th scope="col" class="num">Overall</th></tr></thead>
       <tbody>${rows}</tbody>
     </table>

@@ -77,6 +77,10 @@ figcaption { font-size: 12px; color: var(--muted); text-align: center; }
 .heatmap .rank { font-weight: 700; font-size: 15px; }
 .overall { min-width: 90px; }
 .overall-score { font-weight: 700; font-size: 15px; }
+.cell-interval { display: block; font-size: 10px; color: var(--muted); }
+.interval { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.interval-none { font-style: italic; }
+.tied { display: block; font-size: 10px; color: var(--muted); font-weight: 400; }
 .meter { display: block; height: 5px; background: var(--line); border-radius: 3px; margin-top: 4px; overflow: hidden; }
 .meter-fill { display: block; height: 100%; }
 .band-good-fill { background: var(--good); } .band-average-fill { background: var(--average-fill); } .band-poor-fill { background: var(--poor-fill); }

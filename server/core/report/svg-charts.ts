@@ -48,13 +48,26 @@ export function funnelChart(funnel: readonly ReportStageScore[], titleId: string
     const x = round2(FUNNEL.left + index * slot + (slot - FUNNEL.barWidth) / 2);
     const centre = round2(x + FUNNEL.barWidth / 2);
     const y = round2(baseline - height);
+    const spread = entry.interval.low < entry.interval.high;
+    const top = spread ? round2(baseline - funnelBarHeight(entry.interval.high)) : y;
+    const bottom = round2(baseline - funnelBarHeight(entry.interval.low));
+    const whisker = spread
+      ? html`<g class="error-bar" data-low="${formatScore(entry.interval.low)}" data-high="${formatScore(entry.interval.high)}" stroke="#111827" stroke-width="1.5"><line x1="${centre}" x2="${centre}" y1="${top}" y2="${bottom}"/><line x1="${centre - 8}" x2="${centre + 8}" y1="${top}" y2="${top}"/><line x1="${centre - 8}" x2="${centre + 8}" y1="${bottom}" y2="${bottom}"/><title>95% interval ${formatScore(entry.interval.low)} to ${formatScore(entry.interval.high)}</title></g>`
+      : html``;
     return html`<g class="funnel-bar">
       <rect class="bar" data-stage="${entry.stage}" data-score="${formatScore(entry.score)}" x="${x}" y="${y}" width="${FUNNEL.barWidth}" height="${height}" rx="3" fill="${BAND_COLOURS[scoreBand(entry.score)]}"><title>${entry.label}: ${formatScore(entry.score)} / 100</title></rect>
-      <text x="${centre}" y="${round2(y - 8)}" text-anchor="middle" font-size="15" font-weight="700" fill="#111827">${formatScore(entry.score)}</text>
+${whisker}
+      <text x="${centre}" y="${round2(Math.min(y, top) - 8)}" text-anchor="middle" font-size="15" font-weight="700" fill="#111827">${formatScore(entry.score)}</text>
       <text x="${centre}" y="${baseline + 22}" text-anchor="middle" font-size="12" font-weight="600" fill="#111827">${index + 1}. ${entry.label}</text>
     </g>`;
   });
-  const description = funnel.map((entry) => `${entry.label} ${formatScore(entry.score)}`).join(', ');
+  const description = funnel
+    .map((entry) =>
+      entry.interval.low < entry.interval.high
+        ? `${entry.label} ${formatScore(entry.score)} (95% interval ${formatScore(entry.interval.low)} to ${formatScore(entry.interval.high)})`
+        : `${entry.label} ${formatScore(entry.score)}`,
+    )
+    .join(', ');
   return html`<svg class="chart funnel-chart" viewBox="0 0 ${FUNNEL.width} ${FUNNEL.height}" width="100%" role="img" aria-labelledby="${titleId}" xmlns="http://www.w3.org/2000/svg" font-family="inherit">
     <title id="${titleId}">Funnel scores out of 100, in funnel order: ${description}</title>
     <text x="${FUNNEL.left - 30}" y="${FUNNEL.top - 14}" font-size="11" fill="#6b7280">Score out of 100</text>

@@ -40,6 +40,24 @@ export const SCORE_DEFINITIONS: readonly ScoreDefinition[] = [
       "A vendor's overall score computed the same way. Vendors are ranked by it, highest first; equal scores (to one decimal) share a rank.",
   },
   {
+    term: 'Confidence interval',
+    scale: '0 to 100, 95%',
+    definition:
+      "How far a score could move if the runs were repeated. A stage interval is centred on the stage score and spans ± t × s / √n, where n is the number of sample scores behind the stage (every completed sample of every model, times 10), s their standard deviation and t the 97.5% point of Student's t with n − 1 degrees of freedom. An overall interval combines the five stages: the standard error is √(Σ s²/n) / 5 over the stages, with Welch–Satterthwaite degrees of freedom (rounded down), and its n is the fewest samples behind any stage. Ends are clamped to 0–100. With n = 1 (the rules agent, which is deterministic, or one sample) the interval is the score itself: one sample shows no spread, which is not the same as certainty.",
+  },
+  {
+    term: 'Tied',
+    scale: 'vendor list',
+    definition:
+      "A vendor's ranking lists as tied_with every other vendor whose overall interval overlaps its own: the samples cannot tell the two apart, whatever their ranks say. With point intervals only equal scores tie.",
+  },
+  {
+    term: 'Cost',
+    scale: 'USD and tokens',
+    definition:
+      'A run costs the tokens its samples were billed (input and output, as the provider reported them) times the price table, in USD per million tokens. Samples answered from the response cache, the rules agent and local models (ollama:*) cost 0; a model missing from the price table counts 0. The evaluation total is the sum over its runs.',
+  },
+  {
     term: 'Root cause',
     scale: 'points on 0 to 100',
     definition: `The rules agent's checks run on the customer's profile whatever models ran. Each check it does not fully pass is a cause; its points lost are the check points not earned times 10 (checks of a stage that fail for the same reason, such as an unreadable site, make one cause). Where a competitor's stage score is at least ${DECISIVE_LEAD} points above the customer's, a cause names that competitor (its vendor_id) and the (up to three) checks on which it gains most; its points lost are those gains times 10, capped at the lead, or the whole lead when the checks find no difference.`,
@@ -53,7 +71,7 @@ export const SCORE_DEFINITIONS: readonly ScoreDefinition[] = [
     term: 'Causal variant',
     scale: 'points on 0 to 100',
     definition:
-      "For each of the customer's top root causes that has a fix (up to 5, one per cause), the customer's profile with that fix applied (for example, prices published) is scored again by the rules agent against the same competitors. Baseline is the rules agent's score of the unchanged profile, so the delta (variant minus baseline) is the effect of the fix alone; all five stages are reported, unmoved ones with delta 0.",
+      "For each of the customer's top root causes that has a fix (up to 5, one per cause), the customer's profile with that fix applied (for example, prices published) is scored again by the rules agent against the same competitors. Baseline is the rules agent's score of the unchanged profile, so the delta (variant minus baseline) is the effect of the fix alone; all five stages are reported, unmoved ones with delta 0. The rules agent is deterministic, so each delta is exact: its interval has n = 1 and low = high = delta.",
   },
   {
     term: 'Budget fit',

@@ -1,9 +1,10 @@
-import { FUNNEL_STAGES, type FunnelScores, type FunnelStage, type VendorRanking } from '../../contracts';
+import { FUNNEL_STAGES, type FunnelScores, type FunnelStage, type ScoresView, type VendorRanking } from '../../contracts';
 import { auditVendor, byStage } from '../audit';
 import type { EvaluationResults, RunRecord, ScenarioRecord } from '../domain';
 import type { AgentVendor } from '../ports';
 import { rootCauses } from './diagnosis';
 import { mean, overallScore, round1 } from './funnel';
+import { INTERVAL_LEVEL, intervalsOverlap, pointInterval, pointIntervals, vendorIntervals, type VendorIntervals } from './intervals';
 import { causalVariants, funnelScoresOf } from './variants';
 
 export { overallScore } from './funnel';
@@ -44,21 +45,40 @@ export function stageScoresFor(vendorId: string, runs: readonly RunRecord[]): Ve
   };
 }
 
-/** Highest score first; scores equal to one decimal share a rank (1, 1, 3); ties listed by name. */
+/**
+ * Highest score first; scores equal to one decimal share a rank (1, 1, 3); ties listed by name.
+ * Each vendor names the others whose ranking-score interval overlaps its own.
+ */
 export function rankVendors(
   vendors: readonly AgentVendor[],
   scoresOf: (vendorId: string) => FunnelScores,
   customerVendorId: string,
+  intervalsOf?: (vendorId: string, funnel: FunnelScores, overall: number) => VendorIntervals,
 ): VendorRanking[] {
-  const rows = vendors
+  const rows: VendorRanking[] = vendors
     .map((vendor) => {
       const funnel = scoresOf(vendor.id);
-      return { vendor_id: vendor.id, name: vendor.name, score: overallScore(funnel), rank: 0, is_customer: vendor.id === customerVendorId, funnel_scores: funnel };
+      const score = overallScore(funnel);
+      const intervals = intervalsOf?.(vendor.id, funnel, score) ?? { overall: pointInterval(score), funnel: pointIntervals(funnel) };
+      return {
+        vendor_id: vendor.id,
+        name: vendor.name,
+        score,
+        rank: 0,
+        is_customer: vendor.id === customerVendorId,
+        funnel_scores: funnel,
+        interval: intervals.overall,
+        funnel_intervals: intervals.funnel,
+        tied_with: [] as string[],
+      };
     })
     .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name) || a.vendor_id.localeCompare(b.vendor_id));
   rows.forEach((row, index) => {
     const previous = rows[index - 1];
     row.rank = previous && previous.score === row.score ? previous.rank : index + 1;
+    row.tied_with = rows
+      .filter((other) => other.vendor_id !== row.vendor_id && intervalsOverlap(row.interval, other.interval))
+      .map((other) => other.vendor_id);
   });
   return rows;
 }
@@ -70,6 +90,8 @@ export function computeResults(input: ResultsInput): EvaluationResults {
   const measured = new Map(input.vendors.map((vendor) => [vendor.id, stageScoresFor(vendor.id, input.runs)]));
   const scoresOf = (vendorId: string) => measured.get(vendorId)?.scores ?? stageScoresFor(vendorId, []).scores;
   const customerScores = scoresOf(customer.id);
+  const intervalsOf = (vendorId: string, funnel: FunnelScores, overall: number) => vendorIntervals(vendorId, input.runs, funnel, overall);
+  const customerIntervals = intervalsOf(customer.id, customerScores, overallScore(customerScores));
   const partial =
     input.runs.some((run) => run.status !== 'completed') || [...measured.values()].some((vendor) => vendor.missing_stages.length > 0);
 
@@ -90,7 +112,10 @@ export function computeResults(input: ResultsInput): EvaluationResults {
       customer_vendor_id: customer.id,
       overall_score: overallScore(customerScores),
       funnel_scores: customerScores,
-      vendor_rankings: rankVendors(input.vendors, scoresOf, customer.id),
+      overall_interval: customerIntervals.overall,
+      funnel_intervals: customerIntervals.funnel,
+      interval_level: INTERVAL_LEVEL,
+      vendor_rankings: rankVendors(input.vendors, scoresOf, customer.id, intervalsOf),
       partial,
       models: [...input.models],
       scale: { run: '0-10', funnel: '0-100', overall: '0-100' },
@@ -102,5 +127,46 @@ export function computeResults(input: ResultsInput): EvaluationResults {
       causal_variants: variants,
     },
     computed_at: input.now.toISOString(),
+  };
+}
+
+/**
+ * Results stored before intervals were computed lack them; they are derived
+ * from the same runs when read, so older evaluations show their spread too.
+ */
+export function withIntervals(results: EvaluationResults, runsOf: () => readonly RunRecord[]): EvaluationResults {
+  const { scores } = results;
+  // Stored JSON is not re-validated: a field this version always writes may be absent.
+  const stored = scores as Partial<ScoresView>;
+  if (stored.overall_interval !== undefined) return results;
+  const runs = runsOf();
+  const intervalsOf = (vendorId: string, funnel: FunnelScores, overall: number) => vendorIntervals(vendorId, runs, funnel, overall);
+  const rankings = scores.vendor_rankings.map((ranking) => {
+    const intervals = intervalsOf(ranking.vendor_id, ranking.funnel_scores, ranking.score);
+    return { ...ranking, interval: intervals.overall, funnel_intervals: intervals.funnel };
+  });
+  const customer = intervalsOf(scores.customer_vendor_id, scores.funnel_scores, scores.overall_score);
+  return {
+    ...results,
+    scores: {
+      ...scores,
+      overall_interval: customer.overall,
+      funnel_intervals: customer.funnel,
+      interval_level: INTERVAL_LEVEL,
+      vendor_rankings: rankings.map((ranking) => ({
+        ...ranking,
+        tied_with: rankings
+          .filter((other) => other.vendor_id !== ranking.vendor_id && intervalsOverlap(ranking.interval, other.interval))
+          .map((other) => other.vendor_id),
+      })),
+    },
+    diagnosis: {
+      ...results.diagnosis,
+      causal_variants: results.diagnosis.causal_variants.map((variant) => ({
+        ...variant,
+        stage_deltas: variant.stage_deltas.map((entry) => ({ ...entry, delta_interval: pointInterval(entry.delta) })),
+        overall_delta_interval: pointInterval(variant.overall_delta),
+      })),
+    },
   };
 }

@@ -3,10 +3,10 @@ import { auditVendor, byStage, createAuditContext, fixFor, withProfile, type Sta
 import type { ScenarioRecord } from '../domain';
 import type { AgentVendor } from '../ports';
 import { overallScore, round1 } from './funnel';
+import { pointInterval } from './intervals';
 
 export const MAX_VARIANTS = 5;
 const VARIANT_MODEL = 'rules';
-
 
 /** Rules-audit stage scores on 0 to 100. */
 export function funnelScoresOf(audit: Record<FunnelStage, StageAudit>): FunnelScores {
@@ -53,10 +53,13 @@ export function causalVariants(input: VariantInput): CausalVariant[] {
         baseline: input.baseline[stage],
         variant: variant[stage],
         delta: round1(variant[stage] - input.baseline[stage]),
+        // The rules audit is deterministic: one sample on each side, so the delta is exact.
+        delta_interval: pointInterval(round1(variant[stage] - input.baseline[stage])),
       })),
       overall_baseline: overallBaseline,
       overall_variant: overallVariant,
       overall_delta: round1(overallVariant - overallBaseline),
+      overall_delta_interval: pointInterval(round1(overallVariant - overallBaseline)),
     };
   });
 }

@@ -61,4 +61,14 @@ CREATE INDEX evaluations_by_created_at ON evaluations (created_at);
 CREATE INDEX evaluations_by_status ON evaluations (status, created_at);
 `,
   },
+  {
+    version: 2,
+    name: 'evaluation-spending-cap-and-spend',
+    sql: `
+ALTER TABLE evaluations ADD COLUMN max_cost_usd REAL;
+ALTER TABLE evaluations ADD COLUMN input_tokens INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE evaluations ADD COLUMN output_tokens INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE evaluations ADD COLUMN cost_usd REAL NOT NULL DEFAULT 0;
+`,
+  },
 ];

@@ -36,4 +36,14 @@ CREATE TABLE results (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'run-usage-and-cost',
+    sql: `
+ALTER TABLE runs ADD COLUMN input_tokens INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE runs ADD COLUMN output_tokens INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE runs ADD COLUMN cost_usd REAL NOT NULL DEFAULT 0;
+ALTER TABLE runs ADD COLUMN cached_samples INTEGER NOT NULL DEFAULT 0;
+`,
+  },
 ];

@@ -7,7 +7,7 @@ import type { Databases } from './databases';
 
 const RUN_COLUMNS =
   'id, evaluation_id, seq, model, vendor_id, vendor_name, stage, status, score, error, duration_ms, ' +
-  'started_at, completed_at, samples, detail';
+  'started_at, completed_at, samples, detail, input_tokens, output_tokens, cost_usd, cached_samples';
 
 const UPSERT_RUN =
   `INSERT INTO runs (${RUN_COLUMNS}) VALUES (${RUN_COLUMNS.split(',').map(() => '?').join(', ')}) ` +
@@ -116,6 +116,10 @@ function runValues(evaluationId: string, run: RunRecord): SqlParam[] {
     run.completed_at,
     JSON.stringify(run.samples),
     JSON.stringify(run.detail ?? null),
+    run.usage?.input_tokens ?? 0,
+    run.usage?.output_tokens ?? 0,
+    run.cost_usd ?? 0,
+    run.cached_samples ?? 0,
   ];
 }
 
@@ -136,5 +140,8 @@ function toRun(row: SqlRow): RunRecord {
     completed_at: textOrNull(row, 'completed_at'),
     samples: json<TraceSample[]>(row, 'samples'),
     detail: json<unknown>(row, 'detail'),
+    usage: { input_tokens: num(row, 'input_tokens'), output_tokens: num(row, 'output_tokens') },
+    cost_usd: num(row, 'cost_usd'),
+    cached_samples: num(row, 'cached_samples'),
   };
 }

@@ -10,7 +10,8 @@ const PHASES: readonly EvaluationPhase[] = ['idle', 'ingesting', 'running', 'sco
 
 const COLUMNS =
   'id, customer_id, scenario_id, vendor_ids, customer_vendor_id, models, samples, status, phase, error, ' +
-  'created_at, started_at, completed_at, total_runs, completed_runs, failed_runs';
+  'created_at, started_at, completed_at, total_runs, completed_runs, failed_runs, ' +
+  'max_cost_usd, input_tokens, output_tokens, cost_usd';
 
 /** Evaluation metadata, kept in the catalog so lists and status polls never open a shard. */
 export function evaluationMetadata(dbs: Databases) {
@@ -37,6 +38,10 @@ export function evaluationMetadata(dbs: Databases) {
           evaluation.progress.total_runs,
           evaluation.progress.completed_runs,
           evaluation.progress.failed_runs,
+          evaluation.max_cost_usd ?? null,
+          evaluation.spend?.input_tokens ?? 0,
+          evaluation.spend?.output_tokens ?? 0,
+          evaluation.spend?.cost_usd ?? 0,
         ]),
       );
     },
@@ -75,6 +80,11 @@ export function evaluationMetadata(dbs: Databases) {
         set('completed_runs', patch.progress.completed_runs);
         set('failed_runs', patch.progress.failed_runs);
       }
+      if (patch.spend !== undefined) {
+        set('input_tokens', patch.spend.input_tokens);
+        set('output_tokens', patch.spend.output_tokens);
+        set('cost_usd', patch.spend.cost_usd);
+      }
       const missing = () => new StorageError(`cannot update evaluation '${id}': no such evaluation`);
       if (assignments.length === 0) {
         if (!exists(id)) throw missing();
@@ -107,6 +117,12 @@ function toEvaluation(row: SqlRow): EvaluationRecord {
       total_runs: num(row, 'total_runs'),
       completed_runs: num(row, 'completed_runs'),
       failed_runs: num(row, 'failed_runs'),
+    },
+    max_cost_usd: numOrNull(row, 'max_cost_usd'),
+    spend: {
+      input_tokens: num(row, 'input_tokens'),
+      output_tokens: num(row, 'output_tokens'),
+      cost_usd: num(row, 'cost_usd'),
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   type ScenarioRecord,
   type VendorRecord,
 } from '../../../../server/core/domain';
+import { pointIntervals } from '../../../../server/core/scoring/intervals';
 
 /** Records as the core builds them, with just enough variety to catch a swapped column. */
 
@@ -62,6 +63,8 @@ export function evaluation(id: string, overrides: Partial<EvaluationRecord> = {}
     completed_at: null,
     phase: 'idle',
     progress: { total_runs: 10, completed_runs: 0, failed_runs: 0 },
+    max_cost_usd: null,
+    spend: { input_tokens: 0, output_tokens: 0, cost_usd: 0 },
     ...overrides,
   };
 }
@@ -100,6 +103,9 @@ export function run(evaluationId: string, seq: number, overrides: Partial<RunRec
     completed_at: '2025-03-01T09:00:01.000Z',
     samples: [sample(0), sample(1)],
     detail: { checks: [{ name: 'pricing_published', passed: true }] },
+    usage: { input_tokens: 1200, output_tokens: 300 },
+    cost_usd: 0.00036,
+    cached_samples: 0,
     ...overrides,
   };
 }
@@ -123,7 +129,22 @@ export function results(evaluationId: string): EvaluationResults {
       customer_vendor_id: 'ven-a',
       overall_score: 60,
       funnel_scores: funnel,
-      vendor_rankings: [{ vendor_id: 'ven-a', name: 'Vendor A', score: 60, rank: 1, is_customer: true, funnel_scores: funnel }],
+      overall_interval: { mean: 60, low: 55.5, high: 64.5, n: 2 },
+      funnel_intervals: pointIntervals(funnel),
+      interval_level: 0.95,
+      vendor_rankings: [
+        {
+          vendor_id: 'ven-a',
+          name: 'Vendor A',
+          score: 60,
+          rank: 1,
+          is_customer: true,
+          funnel_scores: funnel,
+          interval: { mean: 60, low: 55.5, high: 64.5, n: 2 },
+          funnel_intervals: pointIntervals(funnel),
+          tied_with: [],
+        },
+      ],
       partial: false,
       models: ['rules'],
       scale: { run: '0-10', funnel: '0-100', overall: '0-100' },

@@ -252,11 +252,12 @@ describe('sql.js store: migrations and ownership', () => {
     let store = await open(dir);
     store.customers.insert(customer('cust-1'));
     abandon(store);
+    const version = schemas.catalog.migrations.length + 1;
     const next: StoreTuning['schemas'] = {
       ...schemas,
       catalog: {
         kind: 'catalog',
-        migrations: [...schemas.catalog.migrations, { version: 2, name: 'customers-by-name', sql: 'CREATE INDEX customers_by_name ON customers (name);' }],
+        migrations: [...schemas.catalog.migrations, { version, name: 'customers-by-name', sql: 'CREATE INDEX customers_by_name ON customers (name);' }],
       },
     };
     store = await open(dir, { schemas: next });
@@ -264,7 +265,7 @@ describe('sql.js store: migrations and ownership', () => {
     close(store);
     store = await open(dir, { schemas: next });
     close(store);
-    await expect(openStore({ dataDir: dir })).rejects.toThrow(/migration 2 \(customers-by-name\).*newer version/);
+    await expect(openStore({ dataDir: dir })).rejects.toThrow(new RegExp(`migration ${version} \\(customers-by-name\\).*newer version`));
   });
 
   it('refuses a data directory another running process holds, and takes over one left by a crash', async () => {

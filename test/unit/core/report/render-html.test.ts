@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FUNNEL_STAGES } from '../../../../server/contracts';
 import { buildReport, renderReportHtml } from '../../../../server/core/report';
 import { SCORE_DEFINITIONS } from '../../../../server/core/scoring/definitions';
+import { pointInterval, pointIntervals } from '../../../../server/core/scoring/intervals';
 import { reportFixture, type ReportFixtureOptions } from './report-fixture';
 
 function rendered(options: ReportFixtureOptions = {}): { out: string; $: CheerioAPI } {
@@ -59,10 +60,62 @@ describe('renderReportHtml: content', () => {
     const customer = $('table.heatmap tr.is-customer');
     expect(customer.length).toBe(1);
     expect(textOf($, 'table.heatmap tr.is-customer th')).toBe('Acme Analytics Your product https://acme.example/');
-    expect(customer.find('td.cell').map((_, cell) => $(cell).text()).get()).toEqual(['67.5#2', '77.5#1', '47.5#2', '27.5#3', '25#3']);
+    expect(customer.find('td.cell .cell-score').map((_, cell) => $(cell).text()).get()).toEqual(['67.5', '77.5', '47.5', '27.5', '25']);
+    expect(customer.find('td.cell .stage-rank').map((_, cell) => $(cell).text()).get()).toEqual(['#2', '#1', '#2', '#3', '#3']);
     expect(customer.find('td.rank').text()).toBe('2');
-    expect(customer.find('td.overall').text()).toBe('49');
+    expect(customer.find('td.overall .overall-score').text()).toBe('49');
     expect(textOf($, 'table.heatmap tbody tr:first-child')).toContain('Globex Metrics');
+  });
+
+  it('shows the spread of every score, not just the mean, and says which vendors the samples cannot tell apart', () => {
+    const customer = $('table.heatmap tr.is-customer');
+    // Two models, one sample each: consideration 70 and 65 → 67.5 ± 12.706 × 2.5.
+    expect(customer.find('td.cell .cell-interval').map((_, cell) => $(cell).text()).get()).toEqual([
+      '35.7–99.3',
+      '45.7–100',
+      '15.7–79.3',
+      '0–59.3',
+      '0–88.5',
+    ]);
+    expect(customer.find('td.overall .cell-interval').text()).toBe('44.5–53.5');
+    expect(customer.find('td.overall .tied').text()).toBe('tied with Initech Insights');
+    expect(textOf($, 'table.heatmap tbody tr:first-child td.overall')).not.toContain('tied');
+    expect(textOf($, 'table.stage-table tbody tr:first-child')).toContain('35.7–99.3');
+    const bars = $('svg.funnel-chart g.error-bar');
+    expect(bars.length).toBe(5);
+    expect(bars.first().attr('data-low')).toBe('35.7');
+    expect(bars.first().attr('data-high')).toBe('99.3');
+    expect(textOf($, '.headline .tile-overall')).toContain('44.5–53.5');
+  });
+
+  it('says a single sample shows no spread instead of drawing an error bar', () => {
+    const fixture = reportFixture();
+    const scores = fixture.results.scores;
+    const pointOnly = {
+      ...fixture,
+      results: {
+        ...fixture.results,
+        scores: {
+          ...scores,
+          funnel_intervals: pointIntervals(scores.funnel_scores),
+          vendor_rankings: scores.vendor_rankings.map((ranking) => ({
+            ...ranking,
+            interval: pointInterval(ranking.score),
+            funnel_intervals: pointIntervals(ranking.funnel_scores),
+            tied_with: [],
+          })),
+        },
+      },
+    };
+    const page = load(renderReportHtml(buildReport(pointOnly)));
+    expect(page('svg.funnel-chart g.error-bar').length).toBe(0);
+    expect(textOf(page, 'table.stage-table tbody tr:first-child')).toContain('one sample: no spread measured');
+    expect(page('table.heatmap .tied').length).toBe(0);
+  });
+
+  it('states what the runs cost in the header', () => {
+    // gpt-4o-mini: 15 runs of 2,000 input and 500 output tokens at $0.15 and $0.60 per million.
+    expect(textOf($, '.meta-grid')).toContain('Cost$0.0090 · 30,000 input and 7,500 output tokens');
   });
 
   it('lists the recommendations in priority order with impact, stage, fix, evidence and measured effect', () => {

@@ -8,6 +8,7 @@ import {
 } from '../../../../server/contracts';
 import type { RunRecord, VendorRecord } from '../../../../server/core/domain';
 import type { ReportInput } from '../../../../server/core/report';
+import { intervalsOverlap, pointInterval, vendorIntervals } from '../../../../server/core/scoring/intervals';
 
 /**
  * A realistic evaluation of three vendors: the customer (Acme Analytics) and
@@ -87,6 +88,9 @@ function runsOf(vendors: readonly VendorRecord[], options: ReportFixtureOptions)
           started_at: CREATED,
           completed_at: CREATED,
           detail: null,
+          usage: model === 'rules' || fails ? { input_tokens: 0, output_tokens: 0 } : { input_tokens: 2000, output_tokens: 500 },
+          cost_usd: model === 'rules' || fails ? 0 : 0.0006,
+          cached_samples: 0,
           samples: fails
             ? []
             : [
@@ -184,10 +188,27 @@ export function reportFixture(options: ReportFixtureOptions = {}): ReportInput {
   const pricingUrl = options.pricingUrl ?? 'https://acme.example/pricing';
   const funnels = new Map(vendors.map((vendor) => [vendor.id, stageScores(vendor.id, runs)]));
   const overall = (id: string) => round1(mean(Object.values(funnels.get(id)!)));
-  const rankings: VendorRanking[] = vendors
-    .map((vendor) => ({ vendor_id: vendor.id, name: vendor.name, score: overall(vendor.id), rank: 0, is_customer: vendor.id === 'acme', funnel_scores: funnels.get(vendor.id)! }))
-    .sort((a, b) => b.score - a.score)
-    .map((ranking, index) => ({ ...ranking, rank: index + 1 }));
+  const intervals = (id: string) => vendorIntervals(id, runs, funnels.get(id)!, overall(id));
+  const ranked = vendors
+    .map((vendor) => ({
+      vendor_id: vendor.id,
+      name: vendor.name,
+      score: overall(vendor.id),
+      rank: 0,
+      is_customer: vendor.id === 'acme',
+      funnel_scores: funnels.get(vendor.id)!,
+      interval: intervals(vendor.id).overall,
+      funnel_intervals: intervals(vendor.id).funnel,
+      tied_with: [] as string[],
+    }))
+    .sort((a, b) => b.score - a.score);
+  const rankings: VendorRanking[] = ranked.map((ranking, index) => ({
+    ...ranking,
+    rank: index + 1,
+    tied_with: ranked
+      .filter((other) => other.vendor_id !== ranking.vendor_id && intervalsOverlap(other.interval, ranking.interval))
+      .map((other) => other.vendor_id),
+  }));
   const acme = funnels.get('acme')!;
   const failed = runs.filter((run) => run.status === 'failed').length;
   return {
@@ -226,6 +247,9 @@ export function reportFixture(options: ReportFixtureOptions = {}): ReportInput {
         customer_vendor_id: 'acme',
         overall_score: overall('acme'),
         funnel_scores: acme,
+        overall_interval: intervals('acme').overall,
+        funnel_intervals: intervals('acme').funnel,
+        interval_level: 0.95,
         vendor_rankings: rankings,
         partial: failed > 0,
         models: [...MODELS],
@@ -270,10 +294,12 @@ export function reportFixture(options: ReportFixtureOptions = {}): ReportInput {
               baseline: acme[stage],
               variant: stage === 'completion' ? 70 : stage === 'preference' ? acme[stage] + 10 : acme[stage],
               delta: stage === 'completion' ? 70 - acme[stage] : stage === 'preference' ? 10 : 0,
+              delta_interval: pointInterval(stage === 'completion' ? 70 - acme[stage] : stage === 'preference' ? 10 : 0),
             })),
             overall_baseline: overall('acme'),
             overall_variant: round1(overall('acme') + (70 - acme.completion + 10) / 5),
             overall_delta: round1((70 - acme.completion + 10) / 5),
+            overall_delta_interval: pointInterval(round1((70 - acme.completion + 10) / 5)),
           },
         ],
       },
