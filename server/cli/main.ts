@@ -14,6 +14,7 @@ import { buildOpenApiDocument } from '../http/openapi';
 import { VERSION } from '../version';
 import { createProgressReporter } from './progress';
 import { formatSummary } from './summary';
+import { describeEstimate } from '../core/evaluation/estimate';
 import { waitForEvaluation } from '../core/evaluation/wait';
 import { createCliLogger, staticDirIfBuilt } from './support';
 
@@ -73,6 +74,7 @@ export function buildProgram(): Command {
     .option('--requirement <text>', 'a requirement the product must meet (repeat for each)', collect, [])
     .option('--model <id>', 'a model acting as buyer, e.g. rules or openai:gpt-4o-mini (repeat for each)', collect, [])
     .option('--samples <n>', 'samples per run', (value) => Number(value))
+    .option('--max-cost <usd>', 'stop the evaluation once its runs have cost this many US dollars', (value) => Number(value))
     .option('--no-cache', 'ask the model providers afresh instead of answering from the response cache')
     .option('--wait', 'wait for the evaluation to end (always the case when running in-process)', true)
     .option('--json', 'print the result as JSON on stdout')
@@ -134,6 +136,7 @@ interface QuickEvalOptions {
   requirement: string[];
   model: string[];
   samples?: number;
+  maxCost?: number;
   /** false with --no-cache. */
   cache: boolean;
   json?: boolean;
@@ -150,6 +153,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   requirements: '--requirement',
   models: '--model',
   samples: '--samples',
+  max_cost_usd: '--max-cost',
 };
 
 async function quickEval(options: QuickEvalOptions): Promise<number> {
@@ -163,6 +167,7 @@ async function quickEval(options: QuickEvalOptions): Promise<number> {
     models: options.model.length > 0 ? options.model : undefined,
     samples: options.samples,
     no_cache: options.cache ? undefined : true,
+    max_cost_usd: options.maxCost,
   });
   if (!parsed.success) {
     for (const issue of issuesOf(parsed.error)) {
@@ -175,6 +180,9 @@ async function quickEval(options: QuickEvalOptions): Promise<number> {
   const ctx = await createContext({ dataDir: resolve(options.dataDir), logger: createCliLogger('warn') });
   try {
     const created = ctx.evaluations.quickEval(parsed.data);
+    const estimate = ctx.evaluations.estimate(created.evaluation_id);
+    const paid = estimate.per_model.some((model) => model.cost_usd > 0 || !model.priced);
+    if (paid) process.stderr.write(describeEstimate(estimate, parsed.data.max_cost_usd ?? null));
     ctx.evaluations.run(created.evaluation_id);
     const progress = createProgressReporter(process.stderr, Boolean(options.json));
     const final = await waitForEvaluation(ctx, created.evaluation_id, (status) => progress.update(status));

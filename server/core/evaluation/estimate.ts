@@ -108,3 +108,20 @@ export function estimateEvaluation(input: EstimateInput): EvaluationEstimate {
     assumptions,
   };
 }
+
+/** The estimate as a few lines for a terminal, printed before a paid evaluation starts. */
+export function describeEstimate(estimate: EvaluationEstimate, capUsd: number | null): string {
+  const tokens = (count: number) => count.toLocaleString('en-US');
+  const lines = [
+    `Estimated cost: about ${formatUsd(estimate.cost_usd)} for ${tokens(estimate.calls)} calls (${tokens(estimate.input_tokens)} input, ${tokens(estimate.output_tokens)} output tokens)`,
+    ...estimate.per_model.map(
+      (model) =>
+        `  ${model.model}: ${tokens(model.calls)} calls, ${model.priced ? `about ${formatUsd(model.cost_usd)}` : 'no price known, counted as $0'}`,
+    ),
+    capUsd === null
+      ? '  No spending cap: pass --max-cost <usd> to stop at one.'
+      : `  Spending cap: ${formatUsd(capUsd)}; no run starts once it is reached.`,
+    '  This is an estimate from text sizes (4 characters a token), not a bill.',
+  ];
+  return `${lines.join('\n')}\n`;
+}
