@@ -12,7 +12,11 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/preload/index.ts') } },
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'electron/preload/index.ts') },
+        // A sandboxed preload is run as a classic script: CommonJS, not an ES module.
+        output: { format: 'cjs', entryFileNames: '[name].js' },
+      },
     },
   },
   renderer: {

@@ -1,4 +1,4 @@
-import type { BrowserWindowConstructorOptions } from 'electron';
+import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 
 /** Every window of the app is created with these web preferences (Electron's security checklist). */
 export const HARDENED_WEB_PREFERENCES = {
@@ -13,9 +13,38 @@ export const HARDENED_WEB_PREFERENCES = {
   experimentalFeatures: false,
   navigateOnDragDrop: false,
   spellcheck: false,
-} as const satisfies BrowserWindowConstructorOptions['webPreferences'];
+  safeDialogs: true,
+} as const satisfies WebPreferences;
 
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/** What a window may choose for itself; everything security-relevant is fixed above. */
+export interface WindowWebPreferences {
+  preload?: string;
+  /** A session of its own (the PDF window's, so its request blocking touches nothing else). */
+  partition?: string;
+  /** Off for windows that show only self-contained documents. */
+  javascript?: boolean;
+}
+
+export type WindowOptions = Omit<BrowserWindowConstructorOptions, 'webPreferences'> & { webPreferences?: WindowWebPreferences };
+
+export type WindowConstructor<W> = new (options: BrowserWindowConstructorOptions) => W;
+
+/**
+ * The only way the app creates a window: whatever the caller asks for, the
+ * hardened preferences win, so no window can be opened with Node or without isolation.
+ */
+export function createHardenedWindow<W>(Window: WindowConstructor<W>, options: WindowOptions): W {
+  const { preload, partition, javascript } = options.webPreferences ?? {};
+  const webPreferences: WebPreferences = {
+    ...(preload !== undefined ? { preload } : {}),
+    ...(partition !== undefined ? { partition } : {}),
+    ...(javascript !== undefined ? { javascript } : {}),
+    ...HARDENED_WEB_PREFERENCES,
+  };
+  return new Window({ ...options, webPreferences });
+}
+
+export function mainWindowOptions(preloadPath: string): WindowOptions {
   return {
     width: 1280,
     height: 860,
@@ -23,6 +52,16 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
     minHeight: 640,
     show: false,
     title: 'Vendor Evaluation',
-    webPreferences: { ...HARDENED_WEB_PREFERENCES, preload: preloadPath },
+    webPreferences: { preload: preloadPath },
+  };
+}
+
+/** A hidden window that loads one report and prints it; no preload, no script. */
+export function pdfWindowOptions(partition: string): WindowOptions {
+  return {
+    show: false,
+    width: 1024,
+    height: 1400,
+    webPreferences: { partition, javascript: false },
   };
 }
