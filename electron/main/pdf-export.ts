@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { PAGE_FOOTER } from '../../server/adapters/browser/page-footer';
 import { denyAllPermissions, type PermissionSessionLike } from './web-security';
 
 export interface PrintToPdfOptions {
   printBackground: boolean;
   pageSize: 'A4';
   preferCSSPageSize: boolean;
+  displayHeaderFooter: boolean;
+  headerTemplate: string;
+  footerTemplate: string;
 }
+
+export const PDF_OPTIONS: PrintToPdfOptions = {
+  printBackground: true,
+  pageSize: 'A4',
+  preferCSSPageSize: true,
+  displayHeaderFooter: true,
+  headerTemplate: '<span></span>',
+  footerTemplate: PAGE_FOOTER,
+};
 
 /** The parts of Electron's WebContents the printing needs. */
 export interface WebContentsLike {
@@ -64,7 +77,7 @@ export async function printReportPdf(deps: PdfExportDeps, reportUrl: string): Pr
   try {
     window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
     await window.loadURL(reportUrl);
-    return await window.webContents.printToPDF({ printBackground: true, pageSize: 'A4', preferCSSPageSize: true });
+    return await window.webContents.printToPDF(PDF_OPTIONS);
   } finally {
     window.destroy();
   }

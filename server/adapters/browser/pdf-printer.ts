@@ -5,6 +5,7 @@ import pLimit from 'p-limit';
 import puppeteer, { type Browser, type HTTPRequest } from 'puppeteer-core';
 import { PrinterUnavailableError, type ReportPrinter } from '../../core/ports';
 import { findBrowser, type BrowserLocation } from './find-browser';
+import { PAGE_FOOTER } from './page-footer';
 
 /** Without the networking flags Chromium tries to reach the internet at every start. */
 export const CHROMIUM_FLAGS = [
@@ -90,5 +91,13 @@ async function printIsolated(browser: Browser, html: string, timeout: number): P
     }
   });
   await page.goto(REPORT_URL, { waitUntil: 'load', timeout });
-  return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, timeout });
+  return await page.pdf({
+    format: 'A4',
+    printBackground: true,
+    preferCSSPageSize: true,
+    displayHeaderFooter: true,
+    headerTemplate: '<span></span>',
+    footerTemplate: PAGE_FOOTER,
+    timeout,
+  });
 }

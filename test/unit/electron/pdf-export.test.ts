@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  PDF_OPTIONS,
   printReportPdf,
   reportUrlOf,
   ReportUnavailableError,
@@ -68,7 +69,8 @@ describe('saving the report as PDF in the desktop app', () => {
     expect(windows).toHaveLength(1);
     const [window] = windows;
     expect(window!.loaded).toEqual([REPORT]);
-    expect(window!.printed).toEqual([{ printBackground: true, pageSize: 'A4', preferCSSPageSize: true }]);
+    expect(window!.printed).toEqual([{ ...PDF_OPTIONS, printBackground: true, pageSize: 'A4' }]);
+    expect(PDF_OPTIONS.footerTemplate).toContain('pageNumber');
     expect(window!.destroyed).toBe(true);
 
     const session = sessions.get(window!.partition)!;
