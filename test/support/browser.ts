@@ -107,6 +107,8 @@ export function watchPage(page: Page): PageWatch {
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
+  // A full-page capture of a scrolled page draws the sticky app bar in the middle.
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path, fullPage: true });
   return path;
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ScoresViewSchema } from '../../../server/contracts';
+import { QuickEvalResultSchema, ScoresViewSchema } from '../../../server/contracts';
 import { serveStaticSites, type ServedSites } from '../../../server/adapters/web/static-sites';
 import {
   CHROMIUM_MISSING,
@@ -13,6 +13,7 @@ import {
   watchPage,
   type AppServer,
 } from '../../support/browser';
+import { startFixtureSite } from '../../support/fixture-server';
 import { useTempDir } from '../../support/temp-dir';
 
 const DEMO_SITES = fileURLToPath(new URL('../../../resources/demo-sites', import.meta.url));
@@ -22,7 +23,7 @@ describe.skipIf(!chromiumAvailable)(`the screens from wizard to trace${chromiumA
   let browser: Browser;
   let staticDir: string;
   let sites: ServedSites;
-  const open: AppServer[] = [];
+  const open: { close(): Promise<void> }[] = [];
 
   beforeAll(async () => {
     [staticDir, browser, sites] = await Promise.all([buildRenderer(), launchBrowser(), serveStaticSites(DEMO_SITES)]);
@@ -164,4 +165,33 @@ describe.skipIf(!chromiumAvailable)(`the screens from wizard to trace${chromiumA
     expect(watch.errors).toEqual([]);
     await page.close();
   }, 90_000);
+
+  it('keeps the status of a running evaluation live in the list until it completes', async () => {
+    // A competitor site that answers slowly holds the evaluation in its reading phase for a while.
+    const slow = await startFixtureSite({
+      routes: { '/': { delay: 2_500, body: '<!doctype html><title>Slowmail</title><h1>Slowmail email API</h1><p>Plans from $9 per month.</p>' } },
+    });
+    open.push(slow);
+    const { page, server, watch } = await openApp();
+    const created = await fetch(`${server.apiUrl}/quick-eval`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ company_name: 'Postwing', website_url: siteUrl('postwing'), competitors: [slow.url], task: 'Pick an email API', category: 'Email API' }),
+    });
+    expect(created.status).toBe(201);
+    const { evaluation_id: evaluationId } = QuickEvalResultSchema.parse(await created.json());
+    expect((await fetch(`${server.apiUrl}/evaluations/${evaluationId}/run`, { method: 'POST' })).status).toBe(202);
+
+    await page.goto(`${server.rootUrl}/#/evaluations`);
+    const row = page.locator(`tr[data-evaluation-id="${evaluationId}"]`);
+    await row.getByRole('progressbar').waitFor();
+    await expect(row.textContent()).resolves.toContain('running');
+    await screenshot(page, '00-evaluations-running');
+
+    // No reload: the list polls the running evaluation until it ends.
+    await row.getByText('completed').waitFor({ timeout: 30_000 });
+    await expect(row.getByRole('progressbar').count()).resolves.toBe(0);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 });
