@@ -150,3 +150,32 @@ async function completedEvaluationOn(api: Awaited<ReturnType<typeof startApi>>) 
   expect((await api.waitForEvaluation(id)).status).toBe('completed');
   return { id };
 }
+
+describe('finding the browser that prints', () => {
+  const only = (...paths: string[]) => (path: string) => paths.includes(path);
+
+  it('takes CHROME_PATH, then PUPPETEER_EXECUTABLE_PATH, then the usual places', () => {
+    expect(findBrowser({ env: { CHROME_PATH: '/opt/chrome', PUPPETEER_EXECUTABLE_PATH: '/opt/other' }, platform: 'linux', exists: () => true })).toEqual({
+      ok: true,
+      path: '/opt/chrome',
+    });
+    expect(findBrowser({ env: { PUPPETEER_EXECUTABLE_PATH: '/opt/other' }, platform: 'linux', exists: () => true })).toEqual({ ok: true, path: '/opt/other' });
+    expect(findBrowser({ env: {}, platform: 'linux', exists: only('/usr/bin/google-chrome', '/usr/bin/chromium-browser') })).toEqual({
+      ok: true,
+      path: '/usr/bin/chromium-browser',
+    });
+    expect(findBrowser({ env: {}, platform: 'darwin', exists: only('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome') })).toMatchObject({ ok: true });
+    expect(findBrowser({ env: {}, platform: 'win32', exists: (path) => path.endsWith('chrome.exe') })).toMatchObject({ ok: true });
+  });
+
+  it('says what is wrong when nothing is found or a variable names a missing file', () => {
+    expect(findBrowser({ env: {}, platform: 'linux', exists: () => false })).toEqual({
+      ok: false,
+      reason: 'No Chrome or Chromium found; install one or set CHROME_PATH',
+    });
+    expect(findBrowser({ env: { CHROME_PATH: '/typo/chrome' }, platform: 'linux', exists: only('/usr/bin/chromium') })).toEqual({
+      ok: false,
+      reason: 'CHROME_PATH names /typo/chrome, which does not exist',
+    });
+  });
+});
