@@ -184,12 +184,15 @@ export class EvaluationRunner {
             if (capReached) return;
             const result = await this.executeRun(run, evaluation, scenario, vendors, signal);
             if (signal.aborted && signal.reason instanceof ShutdownSignal) throw signal.reason;
-            store.evaluations.saveRun(result);
             progress.completed_runs += 1;
             if (result.status === 'failed') progress.failed_runs += 1;
             spend = addRunSpend(spend, result);
             if (cap !== null && spend.cost_usd >= cap) capReached = true;
-            store.evaluations.update(evaluationId, { progress: { ...progress }, spend });
+            // One durable write for the run and the progress it makes, not two.
+            store.transaction(() => {
+              store.evaluations.saveRun(result);
+              store.evaluations.update(evaluationId, { progress: { ...progress }, spend });
+            });
           }),
         ),
     );
