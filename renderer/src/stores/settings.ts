@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { Health } from '../../../server/contracts';
 import { api, describeError } from '../api/client';
-import { settingsBridge, type DesktopSettings, type DesktopSettingsUpdate } from '../bridge';
+import { settingsBridge, type DesktopSettings, type DesktopSettingsUpdate, type ProviderId } from '../bridge';
 
 /**
  * Settings come from the desktop bridge when the app runs in its window. In a
@@ -35,9 +35,11 @@ export const useSettingsStore = defineStore('settings', () => {
     settings.value = await bridge.saveSettings(update);
   }
 
-  async function setProviderKey(provider: string, key: string): Promise<void> {
+  /** Stores a key, or removes it when the key is empty; the bridge answers with the hint only. */
+  async function setProviderKey(provider: ProviderId, key: string): Promise<void> {
     if (!bridge) throw new Error('Keys can only be stored in the desktop app.');
-    settings.value = await bridge.setProviderKey(provider, key);
+    await bridge.setProviderKey(provider, key === '' ? null : key);
+    settings.value = await bridge.getSettings();
   }
 
   /** The models a new evaluation starts with. */

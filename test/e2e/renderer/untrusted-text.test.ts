@@ -109,24 +109,25 @@ describe.skipIf(!chromiumAvailable)(`text from websites is shown as text${chromi
     await page.addInitScript(() => {
       const settings = {
         providers: [
-          { id: 'openai', key_hint: '…f00d', base_url: null },
-          { id: 'gemini', key_hint: null },
+          { id: 'openai', key_hint: '…f00d' as string | null, base_url: null },
+          { id: 'gemini', key_hint: null as string | null, base_url: null },
         ],
         default_models: ['rules', 'openai:gpt-4o-mini'],
         concurrency: 4,
         spending_cap_usd: 5,
+        keysEncrypted: false,
       };
       Object.defineProperty(globalThis, 'vendorEval', {
         value: {
-          settings: {
-            getSettings: async () => settings,
-            saveSettings: async (update: object) => Object.assign(settings, update),
-            setProviderKey: async (provider: string, key: string) => {
-              const entry = settings.providers.find((candidate) => candidate.id === provider);
-              if (entry) entry.key_hint = key ? `…${key.slice(-4)}` : null;
-              return settings;
-            },
+          platform: 'linux',
+          getSettings: async () => structuredClone(settings),
+          saveSettings: async (update: object) => Object.assign(settings, update),
+          setProviderKey: async (provider: string, key: string | null) => {
+            const entry = settings.providers.find((candidate) => candidate.id === provider);
+            if (entry) entry.key_hint = key ? `…${key.slice(-4)}` : null;
+            return entry?.key_hint ?? null;
           },
+          savePdf: async () => ({ saved: false, path: null }),
         },
       });
     });
@@ -135,6 +136,7 @@ describe.skipIf(!chromiumAvailable)(`text from websites is shown as text${chromi
     await expect(page.getByText('key …f00d').isVisible()).resolves.toBe(true);
     await expect(page.getByLabel('Default models').inputValue()).resolves.toBe('rules, openai:gpt-4o-mini');
     await expect(page.getByText('come from environment variables').count()).resolves.toBe(0);
+    await expect(page.getByRole('note').textContent()).resolves.toContain('stored as plain text');
 
     await page.getByLabel('New key for Google Gemini').fill('gm-secret-key-1234abcd');
     await page.getByRole('button', { name: 'Save key' }).nth(1).click();
