@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TokenUsage } from '../../contracts';
+import type { EvaluationSpend, RunRecord } from '../domain';
 
 /** What a model costs, in US dollars per million tokens. */
 export interface ModelPrice {
@@ -98,4 +99,21 @@ export function parsePriceTable(value: unknown, source: string): PriceTable {
   throw new Error(
     `${source} is not a price table${where}: ${issue?.message ?? 'invalid'}; expected { "<model>": { "input_usd_per_million": n, "output_usd_per_million": n } }`,
   );
+}
+
+/** What one run's samples cost. */
+export interface RunSpend {
+  usage: TokenUsage;
+  cost_usd: number;
+  cached_samples: number;
+}
+
+export const NOTHING_SPENT: RunSpend = { usage: NO_TOKENS, cost_usd: 0, cached_samples: 0 };
+
+export function addRunSpend(total: EvaluationSpend, run: RunRecord): EvaluationSpend {
+  return {
+    input_tokens: total.input_tokens + (run.usage?.input_tokens ?? 0),
+    output_tokens: total.output_tokens + (run.usage?.output_tokens ?? 0),
+    cost_usd: roundUsd(total.cost_usd + (run.cost_usd ?? 0)),
+  };
 }

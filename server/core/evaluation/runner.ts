@@ -1,9 +1,9 @@
 import pLimit from 'p-limit';
-import { FUNNEL_STAGES, type TokenUsage, type TraceSample, type VendorProfile } from '../../contracts';
-import { NO_SPEND, runId, type EvaluationRecord, type EvaluationSpend, type RunRecord } from '../domain';
+import { FUNNEL_STAGES, type TraceSample, type VendorProfile } from '../../contracts';
+import { NO_SPEND, runId, type EvaluationRecord, type RunRecord } from '../domain';
 import type { AgentRegistry, AgentVendor, BuyerAgent, Logger, Store } from '../ports';
 import { computeResults } from '../scoring/results';
-import { addUsage, costOf, formatUsd, NO_TOKENS, priceOf, roundUsd, type PriceTable } from './cost';
+import { addRunSpend, addUsage, costOf, formatUsd, NO_TOKENS, NOTHING_SPENT, priceOf, type PriceTable, type RunSpend } from './cost';
 import type { VendorIngestion } from './vendor-ingestion';
 
 export interface RunnerDeps {
@@ -26,22 +26,6 @@ class ShutdownSignal extends Error {}
 class CancelSignal extends Error {}
 
 export const CANCELLED_BY_USER = 'Cancelled by the user';
-
-interface RunSpend {
-  usage: TokenUsage;
-  cost_usd: number;
-  cached_samples: number;
-}
-
-const NOTHING_SPENT: RunSpend = { usage: NO_TOKENS, cost_usd: 0, cached_samples: 0 };
-
-function addRunSpend(total: EvaluationSpend, run: RunRecord): EvaluationSpend {
-  return {
-    input_tokens: total.input_tokens + (run.usage?.input_tokens ?? 0),
-    output_tokens: total.output_tokens + (run.usage?.output_tokens ?? 0),
-    cost_usd: roundUsd(total.cost_usd + (run.cost_usd ?? 0)),
-  };
-}
 
 /**
  * Executes evaluations in the background: fresh profiles, then every run of the
