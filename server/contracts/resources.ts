@@ -28,6 +28,11 @@ const SamplesSchema = z
   .min(1, 'must be at least 1')
   .max(10, 'must be at most 10');
 
+const MaxCostSchema = z
+  .number({ error: 'must be a number of US dollars' })
+  .positive('must be more than 0')
+  .max(1_000_000, 'must be at most 1000000');
+
 const NoCacheSchema = z
   .boolean({ error: 'must be true or false' })
   .optional()
@@ -130,6 +135,9 @@ export const EvaluationCreateSchema = z
     models: ModelsSchema.optional().describe('models that act as buying agents; default: the configured default list'),
     samples: SamplesSchema.optional().describe('samples per run; default 1 for rules, 3 for language models'),
     no_cache: NoCacheSchema,
+    max_cost_usd: MaxCostSchema.optional().describe(
+      'spending cap in USD: once the runs have cost this much, no further run starts and the evaluation fails saying so',
+    ),
   })
   .meta({ id: 'EvaluationCreate' });
 export type EvaluationCreate = z.infer<typeof EvaluationCreateSchema>;
@@ -143,6 +151,7 @@ export const EvaluationSchema = z
     customer_vendor_id: z.string(),
     models: z.array(z.string()),
     samples: z.number().int().nullable().describe('samples per run; null means the per-model default'),
+    max_cost_usd: z.number().nullable().describe('spending cap in USD, or null'),
     status: EvaluationStatusSchema,
     error: z.string().nullable().describe('why the evaluation failed, in words a person can act on'),
     created_at: TimestampSchema,
@@ -168,6 +177,7 @@ export const QuickEvalCreateSchema = z
     models: ModelsSchema.optional(),
     samples: SamplesSchema.optional(),
     no_cache: NoCacheSchema,
+    max_cost_usd: MaxCostSchema.optional().describe('spending cap in USD (see EvaluationCreate)'),
   })
   .meta({ id: 'QuickEvalCreate' });
 export type QuickEvalCreate = z.infer<typeof QuickEvalCreateSchema>;
