@@ -152,6 +152,7 @@ export const EvaluationSchema = z
     models: z.array(z.string()),
     samples: z.number().int().nullable().describe('samples per run; null means the per-model default'),
     max_cost_usd: z.number().nullable().describe('spending cap in USD, or null'),
+    no_cache: z.boolean().describe('runs ask the models afresh instead of answering from the response cache'),
     status: EvaluationStatusSchema,
     error: z.string().nullable().describe('why the evaluation failed, in words a person can act on'),
     created_at: TimestampSchema,

@@ -35,7 +35,9 @@ export interface EvaluationSpend {
 
 export const NO_SPEND: EvaluationSpend = { input_tokens: 0, output_tokens: 0, cost_usd: 0 };
 
-export interface EvaluationRecord extends Omit<Evaluation, 'max_cost_usd'> {
+export interface EvaluationRecord extends Omit<Evaluation, 'max_cost_usd' | 'no_cache'> {
+  /** Ask the models afresh instead of answering from the response cache. */
+  no_cache?: boolean;
   phase: EvaluationPhase;
   progress: EvaluationProgress;
   /** Spending cap in USD; absent or null means none. */

@@ -166,5 +166,5 @@ async function printReport(ctx: AppContext, evaluationId: string): Promise<Uint8
 /** The Evaluation resource without internal bookkeeping (phase, progress live in the status view). */
 function publicEvaluation(record: ReturnType<AppContext['evaluations']['get']>) {
   const { phase: _phase, progress: _progress, spend: _spend, ...evaluation } = record;
-  return evaluation;
+  return { ...evaluation, max_cost_usd: evaluation.max_cost_usd ?? null, no_cache: evaluation.no_cache ?? false };
 }

@@ -47,7 +47,13 @@ function api(fake: FakeProvider, config: Partial<AppConfig> = {}, extra: Partial
   return startApi({ llm: settingsFor(fake, extra), env: {}, ...config });
 }
 
-async function quickEval(target: TestApi, sites: ServedSites, model: string, samples = 1): Promise<{ id: string; vendorIds: string[] }> {
+async function quickEval(
+  target: TestApi,
+  sites: ServedSites,
+  model: string,
+  samples = 1,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; vendorIds: string[] }> {
   const [own, ...rivals] = sites.sites;
   const created = await target.post('/quick-eval', {
     company_name: 'Our product',
@@ -58,6 +64,7 @@ async function quickEval(target: TestApi, sites: ServedSites, model: string, sam
     requirements: ['transactional email', 'webhooks'],
     models: [model],
     samples,
+    ...extra,
   });
   expect(created.status, created.text).toBe(201);
   return { id: created.body.evaluation_id, vendorIds: created.body.vendor_ids };
@@ -117,6 +124,20 @@ describe('LLM evaluations in the real world', () => {
     expect((await target.get(`/evaluations/${id}/scores`)).body.vendor_rankings).toEqual(firstScores.vendor_rankings);
     const cacheFiles = readdirSync(join(target.dataDir, 'cache'), { recursive: true }).filter((name) => String(name).endsWith('.json'));
     expect(cacheFiles.length).toBeGreaterThan(0);
+  });
+
+  it('asks the provider afresh when the evaluation says no_cache', async () => {
+    const fake = await fakeProvider();
+    const sites = await demoSites();
+    const target = await api(fake);
+    const cached = await quickEval(target, sites, 'openai:gpt-4o-mini');
+    await run(target, cached.id);
+    const calls = fake.requests.length;
+    expect(calls).toBeGreaterThan(0);
+    const fresh = await quickEval(target, sites, 'openai:gpt-4o-mini', 1, { no_cache: true });
+    expect((await target.get(`/evaluations/${fresh.id}`)).body.no_cache).toBe(true);
+    expect(await run(target, fresh.id)).toMatchObject({ status: 'completed' });
+    expect(fake.requests.length).toBe(calls * 2);
   });
 
   it('fails the evaluation with the provider, status and attempts when every call meets a 503', async () => {

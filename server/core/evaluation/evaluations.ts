@@ -94,6 +94,7 @@ export class Evaluations {
       models,
       samples: input.samples ?? null,
       max_cost_usd: input.max_cost_usd ?? null,
+      no_cache: input.no_cache ?? false,
     });
     this.deps.store.evaluations.insert(evaluation);
     return evaluation;
@@ -130,6 +131,7 @@ export class Evaluations {
       models,
       samples: input.samples ?? null,
       max_cost_usd: input.max_cost_usd ?? null,
+      no_cache: input.no_cache ?? false,
     });
 
     const { store } = this.deps;
@@ -338,7 +340,7 @@ export class Evaluations {
   }
 
   private newEvaluation(
-    fields: Pick<EvaluationRecord, 'customer_id' | 'scenario_id' | 'vendor_ids' | 'customer_vendor_id' | 'models' | 'samples' | 'max_cost_usd'>,
+    fields: Pick<EvaluationRecord, 'customer_id' | 'scenario_id' | 'vendor_ids' | 'customer_vendor_id' | 'models' | 'samples' | 'max_cost_usd' | 'no_cache'>,
   ): EvaluationRecord {
     return {
       id: this.deps.ids.newId(),

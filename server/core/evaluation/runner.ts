@@ -271,7 +271,7 @@ export class EvaluationRunner {
       if (signal.aborted) return this.endRun(run, startedAt, samples, detail, abortMessage(signal), spent());
       const began = Date.now();
       try {
-        const answer = await agent.runStage({ stage: run.stage, scenario, vendor, vendors, sample }, signal);
+        const answer = await agent.runStage({ stage: run.stage, scenario, vendor, vendors, sample, no_cache: evaluation.no_cache ?? false }, signal);
         detail ??= answer.detail ?? null;
         // A cached answer was paid for by the run that first asked.
         if (answer.cached) cachedSamples += 1;

@@ -71,4 +71,11 @@ ALTER TABLE evaluations ADD COLUMN output_tokens INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE evaluations ADD COLUMN cost_usd REAL NOT NULL DEFAULT 0;
 `,
   },
+  {
+    version: 3,
+    name: 'evaluation-no-cache',
+    sql: `
+ALTER TABLE evaluations ADD COLUMN no_cache INTEGER NOT NULL DEFAULT 0;
+`,
+  },
 ];

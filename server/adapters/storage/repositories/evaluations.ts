@@ -11,7 +11,7 @@ const PHASES: readonly EvaluationPhase[] = ['idle', 'ingesting', 'running', 'sco
 const COLUMNS =
   'id, customer_id, scenario_id, vendor_ids, customer_vendor_id, models, samples, status, phase, error, ' +
   'created_at, started_at, completed_at, total_runs, completed_runs, failed_runs, ' +
-  'max_cost_usd, input_tokens, output_tokens, cost_usd';
+  'max_cost_usd, input_tokens, output_tokens, cost_usd, no_cache';
 
 /** Evaluation metadata, kept in the catalog so lists and status polls never open a shard. */
 export function evaluationMetadata(dbs: Databases) {
@@ -42,6 +42,7 @@ export function evaluationMetadata(dbs: Databases) {
           evaluation.spend?.input_tokens ?? 0,
           evaluation.spend?.output_tokens ?? 0,
           evaluation.spend?.cost_usd ?? 0,
+          evaluation.no_cache ? 1 : 0,
         ]),
       );
     },
@@ -119,6 +120,7 @@ function toEvaluation(row: SqlRow): EvaluationRecord {
       failed_runs: num(row, 'failed_runs'),
     },
     max_cost_usd: numOrNull(row, 'max_cost_usd'),
+    no_cache: num(row, 'no_cache') === 1,
     spend: {
       input_tokens: num(row, 'input_tokens'),
       output_tokens: num(row, 'output_tokens'),

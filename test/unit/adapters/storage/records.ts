@@ -64,6 +64,7 @@ export function evaluation(id: string, overrides: Partial<EvaluationRecord> = {}
     phase: 'idle',
     progress: { total_runs: 10, completed_runs: 0, failed_runs: 0 },
     max_cost_usd: null,
+    no_cache: false,
     spend: { input_tokens: 0, output_tokens: 0, cost_usd: 0 },
     ...overrides,
   };
