@@ -70,6 +70,9 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
       (responses['200'] as { content: Record<string, unknown> }).content['application/json'] = {
         schema: { $ref: '#/components/schemas/Report' },
       };
+      (responses['200'] as { content: Record<string, unknown> }).content['application/pdf'] = {
+        schema: { type: 'string', format: 'binary' },
+      };
     }
     paths[route.path] ??= {};
     paths[route.path]![route.method] = {

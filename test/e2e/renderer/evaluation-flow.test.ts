@@ -54,7 +54,7 @@ describe.skipIf(!chromiumAvailable)(`the screens from wizard to trace${chromiumA
     const { page, server, watch } = await openApp();
 
     await page.goto(`${server.rootUrl}/`);
-    await expect(page.getByRole('heading', { name: 'No evaluations yet' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'No evaluations yet' }).waitFor({ state: 'visible' });
     await screenshot(page, '01-evaluations-empty');
 
     await page.getByRole('link', { name: 'Start your first evaluation' }).click();
@@ -89,7 +89,7 @@ describe.skipIf(!chromiumAvailable)(`the screens from wizard to trace${chromiumA
     // The server's field error lands on the row it names, back on the competitors step.
     await page.locator('#competitors-1-error').waitFor();
     await expect(page.locator('#competitors-1-error').textContent()).resolves.toContain('repeats');
-    await expect(page.getByRole('heading', { name: 'Competitors' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Competitors' }).waitFor({ state: 'visible' });
     await screenshot(page, '04-wizard-server-error');
 
     await page.getByLabel('Competitor website 2', { exact: true }).fill(siteUrl('relaymark'));
@@ -99,7 +99,7 @@ describe.skipIf(!chromiumAvailable)(`the screens from wizard to trace${chromiumA
     await page.waitForURL(/#\/evaluations\/(?!new$)[^/]+$/);
     const evaluationId = decodeURIComponent(page.url().split('/').pop() ?? '');
     await page.getByText('Overall score', { exact: true }).waitFor({ timeout: 60_000 });
-    await expect(page.getByRole('heading', { name: /Postwing/ }).first().isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: /Postwing/ }).first().waitFor({ state: 'visible' });
     await expect(page.locator('.chart canvas').count()).resolves.toBe(2);
     const rankings = page.getByRole('table', { name: 'Vendor rankings' });
     await expect(rankings.locator('tbody tr').count()).resolves.toBe(3);
@@ -119,7 +119,7 @@ describe.skipIf(!chromiumAvailable)(`the screens from wizard to trace${chromiumA
     await page.getByRole('heading', { name: 'Fixes, in priority order' }).waitFor();
     const causes = page.locator('.cause');
     await expect(causes.count()).resolves.toBeGreaterThan(0);
-    await expect(page.getByText('Measured effect of the fix').first().isVisible()).resolves.toBe(true);
+    await page.getByText('Measured effect of the fix').first().waitFor({ state: 'visible' });
     await screenshot(page, '06-diagnosis');
 
     await page.getByRole('link', { name: 'Runs' }).click();
@@ -135,11 +135,11 @@ describe.skipIf(!chromiumAvailable)(`the screens from wizard to trace${chromiumA
 
     await runsTable.getByRole('link', { name: /^Trace of Postwing/ }).first().click();
     await page.getByRole('heading', { name: 'Why this score' }).waitFor();
-    await expect(page.getByRole('heading', { name: 'Postwing · Completion' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Postwing · Completion' }).waitFor({ state: 'visible' });
     for (const section of ['Justification', 'Reasoning', 'Prompt', 'Response']) {
-      await expect(page.getByRole('heading', { name: section, exact: true }).isVisible()).resolves.toBe(true);
+      await page.getByRole('heading', { name: section, exact: true }).waitFor({ state: 'visible' });
     }
-    await expect(page.getByRole('button', { name: 'Copy Prompt' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Copy Prompt' }).waitFor({ state: 'visible' });
     await screenshot(page, '08-trace');
 
     await page.getByRole('link', { name: '← Runs of this evaluation' }).click();

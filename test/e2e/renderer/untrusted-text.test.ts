@@ -91,7 +91,7 @@ describe.skipIf(!chromiumAvailable)(`text from websites is shown as text${chromi
     const { server, page, watch } = await start();
     await page.goto(`${server.rootUrl}/#/evaluations/no-such-evaluation`);
     await page.getByRole('heading', { name: 'This evaluation does not exist' }).waitFor();
-    await expect(page.getByRole('link', { name: 'All evaluations' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'All evaluations' }).waitFor({ state: 'visible' });
     await screenshot(page, '13-evaluation-not-found');
 
     await page.goto(`${server.rootUrl}/#/runs/no-such-run`);
@@ -133,7 +133,7 @@ describe.skipIf(!chromiumAvailable)(`text from websites is shown as text${chromi
     });
     await page.goto(`${server.rootUrl}/#/settings`);
     await page.getByRole('heading', { name: 'Providers' }).waitFor();
-    await expect(page.getByText('key …f00d').isVisible()).resolves.toBe(true);
+    await page.getByText('key …f00d').waitFor({ state: 'visible' });
     await expect(page.getByLabel('Default models').inputValue()).resolves.toBe('rules, openai:gpt-4o-mini');
     await expect(page.getByText('come from environment variables').count()).resolves.toBe(0);
     await expect(page.getByRole('note').textContent()).resolves.toContain('stored as plain text');
