@@ -1,9 +1,10 @@
 import pLimit from 'p-limit';
-import { FUNNEL_STAGES, type TraceSample, type VendorProfile } from '../../contracts';
+import { FUNNEL_STAGES, type VendorProfile } from '../../contracts';
 import { NO_SPEND, runId, type EvaluationRecord, type RunRecord } from '../domain';
-import type { AgentRegistry, AgentVendor, BuyerAgent, Logger, Store } from '../ports';
+import type { AgentRegistry, AgentVendor, Logger, Store } from '../ports';
 import { computeResults } from '../scoring/results';
-import { addRunSpend, addUsage, costOf, formatUsd, NO_TOKENS, NOTHING_SPENT, priceOf, type PriceTable, type RunSpend } from './cost';
+import { addRunSpend, formatUsd, type PriceTable } from './cost';
+import { executeRun } from './run-execution';
 import type { VendorIngestion } from './vendor-ingestion';
 
 export interface RunnerDeps {
@@ -166,7 +167,8 @@ export class EvaluationRunner {
           limit(async () => {
             signal.throwIfAborted();
             if (capReached) return;
-            const result = await this.executeRun(run, evaluation, scenario, vendors, signal);
+            const vendor = vendors.find((candidate) => candidate.id === run.vendor_id)!;
+            const result = await executeRun(this.deps, { run, evaluation, scenario, vendor, vendors }, signal);
             if (signal.aborted && signal.reason instanceof ShutdownSignal) throw signal.reason;
             progress.completed_runs += 1;
             if (result.status === 'failed') progress.failed_runs += 1;
@@ -248,96 +250,6 @@ export class EvaluationRunner {
     return runs;
   }
 
-  private async executeRun(
-    run: RunRecord,
-    evaluation: EvaluationRecord,
-    scenario: NonNullable<ReturnType<Store['scenarios']['get']>>,
-    vendors: AgentVendor[],
-    signal: AbortSignal,
-  ): Promise<RunRecord> {
-    const startedAt = this.deps.now();
-    const resolution = this.deps.registry.resolve(run.model);
-    if (!resolution.ok) return this.endRun(run, startedAt, [], null, `model unavailable: ${resolution.reason}`);
-    const agent: BuyerAgent = resolution.agent;
-    const vendor = vendors.find((candidate) => candidate.id === run.vendor_id)!;
-    const sampleCount = evaluation.samples ?? agent.defaultSamples;
-    const modelPrice = priceOf(this.deps.prices, run.model);
-    const samples: TraceSample[] = [];
-    let detail: unknown = null;
-    let usage = NO_TOKENS;
-    let cachedSamples = 0;
-    const spent = (): RunSpend => ({ usage, cost_usd: costOf(usage, modelPrice), cached_samples: cachedSamples });
-    for (let sample = 1; sample <= sampleCount; sample += 1) {
-      if (signal.aborted) return this.endRun(run, startedAt, samples, detail, abortMessage(signal), spent());
-      const began = Date.now();
-      try {
-        const answer = await agent.runStage({ stage: run.stage, scenario, vendor, vendors, sample, no_cache: evaluation.no_cache ?? false }, signal);
-        detail ??= answer.detail ?? null;
-        // A cached answer was paid for by the run that first asked.
-        if (answer.cached) cachedSamples += 1;
-        else if (answer.usage) usage = addUsage(usage, answer.usage);
-        samples.push({
-          sample,
-          prompt: answer.prompt,
-          response: answer.response,
-          reasoning: answer.reasoning,
-          justification: answer.justification,
-          score: clampScore(answer.score),
-          evidence: answer.evidence,
-          duration_ms: Date.now() - began,
-          temperature: answer.temperature,
-          seed: answer.seed,
-          error: null,
-        });
-      } catch (error) {
-        if (signal.aborted) return this.endRun(run, startedAt, samples, detail, abortMessage(signal), spent());
-        samples.push({
-          sample,
-          prompt: '',
-          response: '',
-          reasoning: '',
-          justification: '',
-          score: null,
-          evidence: [],
-          duration_ms: Date.now() - began,
-          temperature: null,
-          seed: null,
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
-    }
-    const scored = samples.filter((sample) => sample.score !== null);
-    const error = scored.length === 0 ? (samples.find((sample) => sample.error)?.error ?? 'no sample completed') : null;
-    return this.endRun(run, startedAt, samples, detail, error, spent());
-  }
-
-  private endRun(
-    run: RunRecord,
-    startedAt: Date,
-    samples: TraceSample[],
-    detail: unknown,
-    error: string | null,
-    spend: RunSpend = NOTHING_SPENT,
-  ): RunRecord {
-    const endedAt = this.deps.now();
-    const scores = samples.flatMap((sample) => (sample.score === null ? [] : [sample.score]));
-    const score = scores.length > 0 ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100 : null;
-    return {
-      ...run,
-      status: error ? 'failed' : 'completed',
-      score: error ? null : score,
-      error,
-      duration_ms: endedAt.getTime() - startedAt.getTime(),
-      started_at: startedAt.toISOString(),
-      completed_at: endedAt.toISOString(),
-      samples,
-      detail,
-      usage: spend.usage,
-      cost_usd: spend.cost_usd,
-      cached_samples: spend.cached_samples,
-    };
-  }
-
   /** Runs that never started keep status pending and say why they did not run. */
   private markNotRun(evaluationId: string, reason: string): void {
     const { store } = this.deps;
@@ -386,13 +298,4 @@ export class EvaluationRunner {
   private timestamp(): string {
     return this.deps.now().toISOString();
   }
-}
-
-function abortMessage(signal: AbortSignal): string {
-  return signal.reason instanceof Error ? signal.reason.message : 'aborted';
-}
-
-function clampScore(score: number): number {
-  if (!Number.isFinite(score)) throw new Error(`the agent returned a score that is not a number (${score})`);
-  return Math.min(10, Math.max(0, score));
 }
