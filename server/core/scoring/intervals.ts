@@ -117,3 +117,43 @@ export function vendorIntervals(vendorId: string, runs: readonly RunRecord[], sc
 export function intervalsOverlap(a: StageInterval, b: StageInterval): boolean {
   return a.low <= b.high && b.low <= a.high;
 }
+
+const clampDelta = (value: number) => Math.min(100, Math.max(-100, value));
+
+/** One side of a difference: its variance of the mean and the degrees of freedom behind it. */
+function meanVariance(samples: readonly number[]): { variance: number; df: number } | null {
+  return samples.length >= 2 ? { variance: sampleVariance(samples) / samples.length, df: samples.length - 1 } : null;
+}
+
+function welch(centre: number, parts: readonly ({ variance: number; df: number } | null)[], scale: number, n: number): StageInterval {
+  const known = parts.filter((part): part is { variance: number; df: number } => part !== null && part.variance > 0);
+  const total = known.reduce((sum, part) => sum + part.variance, 0);
+  if (total <= 0) return pointInterval(centre, n);
+  const df = total ** 2 / known.reduce((sum, part) => sum + part.variance ** 2 / part.df, 0);
+  const half = tCritical95(df) * Math.sqrt(total) * scale;
+  return { mean: centre, low: round1(clampDelta(centre - half)), high: round1(clampDelta(centre + half)), n };
+}
+
+/**
+ * The 95% interval of mean(variant) − mean(baseline), Welch's: the two sample
+ * sets are independent and may differ in spread and size. A side with one
+ * sample adds no measurable spread. n is the smaller side.
+ */
+export function differenceInterval(centre: number, baseline: readonly number[], variant: readonly number[]): StageInterval {
+  return welch(centre, [meanVariance(baseline), meanVariance(variant)], 1, Math.min(baseline.length, variant.length));
+}
+
+/**
+ * The interval of the difference of two five-stage means: every measured side
+ * of every stage adds its variance (over 25), degrees of freedom from
+ * Welch–Satterthwaite. Stages not re-run add nothing: their delta is 0 by construction.
+ */
+export function overallDifferenceInterval(
+  centre: number,
+  stages: readonly { baseline: readonly number[]; variant: readonly number[] }[],
+  stageCount: number,
+): StageInterval {
+  const parts = stages.flatMap((stage) => [meanVariance(stage.baseline), meanVariance(stage.variant)]);
+  const n = stages.length === 0 ? 0 : Math.min(...stages.map((stage) => Math.min(stage.baseline.length, stage.variant.length)));
+  return welch(centre, parts, 1 / stageCount, n);
+}
