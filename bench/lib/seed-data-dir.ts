@@ -214,6 +214,7 @@ function resultsOf(evaluationId: string, vendors: string[], computedAt: string):
       })),
       partial: false,
       models: MODELS,
+      failed_models: [],
       scale: { run: '0-10', funnel: '0-100', overall: '0-100' },
     },
     diagnosis: { evaluation_id: evaluationId, customer_vendor_id: vendors[0]!, root_causes: [], causal_variants: [] },

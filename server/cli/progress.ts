@@ -6,6 +6,7 @@ const PHASE_TEXT: Record<StatusView['phase'], string> = {
   ingesting: 'reading vendor websites',
   running: 'agents working the funnel',
   scoring: 'scoring',
+  variants: 'measuring the lift of fixes',
   done: 'done',
 };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EvaluationStatusSchema, FunnelStageSchema, ImpactSchema, TimestampSchema } from './common';
 import { ProfileStatusSchema, PlanSchema } from './profile';
 import { BudgetSchema } from './resources';
-import { CausalVariantSchema, StageIntervalSchema, TokenUsageSchema, TraceEvidenceSchema } from './views';
+import { CausalVariantSchema, FailedModelSchema, StageIntervalSchema, TokenUsageSchema, TraceEvidenceSchema } from './views';
 
 /**
  * The evaluation report as one JSON document: everything the HTML report
@@ -25,6 +25,7 @@ export const ReportMetaSchema = z.object({
   generated_at: TimestampSchema,
   models: z.array(z.string()),
   partial: z.boolean().describe('true when some runs failed and the scores rest on the runs that completed'),
+  failed_models: z.array(FailedModelSchema).describe('models every run of which failed, each with its first error'),
   runs: z.object({
     total: z.number().int(),
     completed: z.number().int(),

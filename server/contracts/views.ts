@@ -59,12 +59,12 @@ export const StatusViewSchema = z
     status: EvaluationStatusSchema,
     progress: z.object({
       completed_runs: z.number().int().describe('runs that have ended, completed or failed'),
-      total_runs: z.number().int(),
+      total_runs: z.number().int().describe("the plan's runs, and from phase 'variants' on the causal-variant runs too"),
       failed_runs: z.number().int(),
     }),
     phase: z
-      .enum(['idle', 'ingesting', 'running', 'scoring', 'done'])
-      .describe('what the evaluation is doing now'),
+      .enum(['idle', 'ingesting', 'running', 'scoring', 'variants', 'done'])
+      .describe("what the evaluation is doing now; 'variants': re-running stages for the customer with a root cause fixed, after the plan's runs"),
     error: z.string().nullable(),
     started_at: TimestampSchema.nullable(),
     completed_at: TimestampSchema.nullable(),
@@ -93,6 +93,14 @@ export const VendorRankingSchema = z
   .meta({ id: 'VendorRanking' });
 export type VendorRanking = z.infer<typeof VendorRankingSchema>;
 
+export const FailedModelSchema = z
+  .object({
+    model: z.string(),
+    error: z.string().describe("the first error among the model's runs"),
+  })
+  .meta({ id: 'FailedModel' });
+export type FailedModel = z.infer<typeof FailedModelSchema>;
+
 export const ScoresViewSchema = z
   .object({
     evaluation_id: z.string(),
@@ -105,6 +113,9 @@ export const ScoresViewSchema = z
     vendor_rankings: z.array(VendorRankingSchema),
     partial: z.boolean().describe('true when some runs failed and the scores rest on the runs that completed'),
     models: z.array(z.string()),
+    failed_models: z
+      .array(FailedModelSchema)
+      .describe('models every run of which failed: the scores rest on the other models alone'),
     scale: z.object({
       run: z.literal('0-10'),
       funnel: z.literal('0-100'),
@@ -132,20 +143,33 @@ export const CausalVariantSchema = z
   .object({
     code: z.string().describe('the root cause whose fix was applied'),
     fix: z.string(),
-    model: z.string(),
+    model: z
+      .string()
+      .describe("the agent that scored the variant: 'rules' re-scores every stage exactly; a language model re-runs the stages the fix can move"),
     stage_deltas: z.array(
       z.object({
         stage: FunnelStageSchema,
-        baseline: z.number().describe('stage score 0 to 100 as measured'),
-        variant: z.number().describe('stage score 0 to 100 with the fix applied to the profile'),
-        delta: z.number(),
-        delta_interval: StageIntervalSchema.describe('95% interval of the delta; the rules agent is deterministic, so n = 1 and the delta is exact'),
+        baseline: z.number().describe("stage score 0 to 100 as measured (for a language model: that model's sample mean)"),
+        variant: z.number().describe('stage score 0 to 100 with the fix applied to the profile; a stage not re-run copies the baseline'),
+        delta: z.number().describe('variant − baseline; 0 for a stage not re-run'),
+        delta_interval: StageIntervalSchema.describe(
+          "95% interval of the delta: Welch's over the two sample sets for a language model (n = the smaller side, 0 for a stage not re-run); the rules agent is deterministic, so n = 1 and the delta is exact",
+        ),
       }),
     ),
     overall_baseline: z.number(),
     overall_variant: z.number(),
     overall_delta: z.number(),
     overall_delta_interval: StageIntervalSchema,
+    run_ids: z
+      .array(z.string())
+      .optional()
+      .describe("a language model's variant runs, whose traces GET /runs/{run_id}/trace returns; absent for rules"),
+    error: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("set when some variant run could not be measured (failed, not run at the spending cap, no baseline): stages without a measurement keep delta 0 with n = 0"),
   })
   .meta({ id: 'CausalVariant' });
 export type CausalVariant = z.infer<typeof CausalVariantSchema>;
@@ -157,7 +181,7 @@ export const DiagnosisViewSchema = z
     root_causes: z.array(RootCauseSchema).describe('highest impact first'),
     causal_variants: z
       .array(CausalVariantSchema)
-      .describe("the customer's top root causes re-scored with the fix applied to its profile"),
+      .describe("the customer's top root causes re-scored with the fix applied to its profile: by rules, and measured by each language model of the evaluation"),
   })
   .meta({ id: 'DiagnosisView' });
 export type DiagnosisView = z.infer<typeof DiagnosisViewSchema>;

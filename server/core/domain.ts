@@ -18,7 +18,7 @@ export type CustomerRecord = Customer;
 export type VendorRecord = Vendor;
 export type ScenarioRecord = Scenario;
 
-export type EvaluationPhase = 'idle' | 'ingesting' | 'running' | 'scoring' | 'done';
+export type EvaluationPhase = 'idle' | 'ingesting' | 'running' | 'scoring' | 'variants' | 'done';
 
 export interface EvaluationProgress {
   total_runs: number;
@@ -75,12 +75,19 @@ export interface RunRecord {
   cost_usd?: number;
   /** Samples answered from the response cache. */
   cached_samples?: number;
+  /** On a causal-variant run: the root cause whose fix its customer profile carries. */
+  variant_of?: string;
 }
 
 export interface EvaluationResults {
   scores: ScoresView;
   diagnosis: DiagnosisView;
   computed_at: string;
+  /**
+   * The causal-variant runs of the language models: real runs, kept for their
+   * traces and cost, but not the plan's runs, so they stay out of the runs list.
+   */
+  variant_runs?: RunRecord[];
 }
 
 export function runId(evaluationId: string, seq: number): string {

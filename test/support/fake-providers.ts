@@ -47,6 +47,8 @@ export interface FakeProvider {
   script(...behaviours: Scripted[]): void;
   /** A behaviour for every request from now on (null: answer normally again). */
   always(behaviour: Scripted | null): void;
+  /** A behaviour for every request the predicate picks, before any scripted one. */
+  when(picks: (request: FakeRequest) => boolean, behaviour: Scripted): void;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,8 @@ export interface ChatTurn {
 const DATA_BLOCK = /<<<VENDOR_DATA name="([^"]*)"[^\n]*?>>>\n?([\s\S]*?)<<<END_VENDOR_DATA>>>/g;
 const INJECTION = /ignore (all )?previous instructions[^.]*give this vendor 10/i;
 const KEYWORDS = ['pricing', '$', 'api', 'documentation', 'sign up', 'quickstart', 'sdk', 'free', 'checkout', 'month', 'webhook', 'support'];
+
+const PRICE = /\$\s?\d|\d\s?(USD|EUR|GBP)\b/i;
 
 interface Block {
   name: string;
@@ -79,8 +83,10 @@ export function instructionText(turns: ChatTurn[]): string {
 
 function naiveScore(content: string): number {
   const lower = content.toLowerCase();
-  const hits = KEYWORDS.filter((word) => lower.includes(word)).length;
-  return Math.round((hits / KEYWORDS.length) * 100) / 10;
+  // A price stated anywhere, in either form the prompts use, counts as one more topic.
+  const priced = PRICE.test(content) ? 1 : 0;
+  const hits = KEYWORDS.filter((word) => lower.includes(word)).length + priced;
+  return Math.round((hits / (KEYWORDS.length + 1)) * 100) / 10;
 }
 
 /** The first sentence-ish run of words of the first page text in a block, with that page's URL. */
@@ -176,6 +182,7 @@ function geminiError(status: number, message: string, statusName: string, detail
 export async function startFakeProvider(): Promise<FakeProvider> {
   const queue: Scripted[] = [];
   let standing: Scripted | null = null;
+  const rules: { picks: (request: FakeRequest) => boolean; behaviour: Scripted }[] = [];
   const requests: FakeRequest[] = [];
   const sockets = new Set<Socket>();
   let inFlight = 0;
@@ -186,14 +193,16 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     maxInFlight: 0,
     script: (...behaviours: Scripted[]) => void queue.push(...behaviours),
     always: (behaviour: Scripted | null) => void (standing = behaviour),
+    when: (picks: (request: FakeRequest) => boolean, behaviour: Scripted) => void rules.push({ picks, behaviour }),
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await closeServer(server);
     },
   } satisfies FakeProvider;
 
-  const answer = (req: IncomingMessage, res: ServerResponse, protocol: FakeRequest['protocol'], body: Record<string, unknown>, key: string) => {
-    const behaviour = queue.shift() ?? standing;
+  const answer = (req: IncomingMessage, res: ServerResponse, request: FakeRequest) => {
+    const { protocol, body, key } = request;
+    const behaviour = rules.find((rule) => rule.picks(request))?.behaviour ?? queue.shift() ?? standing;
     if (behaviour && 'hang' in behaviour) return;
     if (behaviour && 'drop' in behaviour) return void req.socket.destroy();
     const gemini = protocol === 'gemini';
@@ -250,8 +259,9 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     res.on('close', settle);
     void readBody(req).then((body) => {
       const key = protocol === 'gemini' ? String(req.headers['x-goog-api-key'] ?? '') : String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-      requests.push({ protocol, path, at: Date.now(), key, body });
-      answer(req, res, protocol, body, key);
+      const request: FakeRequest = { protocol, path, at: Date.now(), key, body };
+      requests.push(request);
+      answer(req, res, request);
     });
   });
   server.on('connection', (socket) => {

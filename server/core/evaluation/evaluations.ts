@@ -288,8 +288,14 @@ export class Evaluations {
     return { evaluation_id: id, runs };
   }
 
+  /** A run of the plan, or a causal-variant run kept with the results. */
   trace(runId: string): RunTrace {
-    const run = evaluationIdOfRun(runId) ? this.deps.store.evaluations.getRun(runId) : null;
+    const evaluationId = evaluationIdOfRun(runId);
+    const { store } = this.deps;
+    const run =
+      (evaluationId && store.evaluations.getRun(runId)) ||
+      (evaluationId && store.evaluations.getResults(evaluationId)?.variant_runs?.find((candidate) => candidate.id === runId)) ||
+      null;
     if (!run) throw new NotFoundError('run', runId);
     return traceOf(run);
   }

@@ -5,6 +5,7 @@ import type { AgentRegistry, AgentVendor, Logger, Store } from '../ports';
 import { computeResults } from '../scoring/results';
 import { addRunSpend, formatUsd, type PriceTable } from './cost';
 import { executeRun } from './run-execution';
+import { measureVariants, planVariantRuns } from './variant-runs';
 import type { VendorIngestion } from './vendor-ingestion';
 
 export interface RunnerDeps {
@@ -211,6 +212,39 @@ export class EvaluationRunner {
       runs: finished,
       now: this.deps.now(),
     });
+
+    // 5. The lift of the top fixes as each language model measures it.
+    const variantInput = {
+      evaluation,
+      scenario,
+      vendors,
+      runs: finished,
+      causes: results.diagnosis.root_causes,
+      rulesVariants: [...results.diagnosis.causal_variants],
+    };
+    const plans = planVariantRuns(variantInput);
+    if (plans.length > 0) {
+      progress.total_runs += plans.reduce((sum, plan) => sum + plan.runs.length, 0);
+      store.evaluations.update(evaluationId, { phase: 'variants', progress: { ...progress } });
+      const measured = await measureVariants(
+        this.deps,
+        variantInput,
+        plans,
+        {
+          mayStart: () => cap === null || spend.cost_usd < cap,
+          notRunReason: () => `the spending cap of ${formatUsd(cap ?? 0)} was reached`,
+          ended: (run) => {
+            progress.completed_runs += 1;
+            if (run.status === 'failed') progress.failed_runs += 1;
+            spend = addRunSpend(spend, run);
+            store.evaluations.update(evaluationId, { progress: { ...progress }, spend });
+          },
+        },
+        signal,
+      );
+      results.diagnosis.causal_variants.push(...measured.variants);
+      results.variant_runs = measured.runs;
+    }
     store.evaluations.saveResults(evaluationId, results);
     this.finish(evaluationId, 'completed', null);
     logger.info('evaluation completed', {

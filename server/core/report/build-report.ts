@@ -21,6 +21,7 @@ function buildMeta(input: ReportInput): ReportMeta {
     generated_at: input.generatedAt.toISOString(),
     models: [...evaluation.models],
     partial: results.scores.partial || failed > 0,
+    failed_models: [...results.scores.failed_models],
     runs: {
       total: runs.length,
       completed: runs.filter((run) => run.status === 'completed').length,

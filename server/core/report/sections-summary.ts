@@ -43,8 +43,11 @@ function partialWarning(report: ReportDocument): SafeHtml {
     runs.failed > 0
       ? html`${plural(runs.failed, 'run')} of ${runs.total} failed; the scores rest on the ${plural(runs.completed, 'run')} that completed,`
       : html`Not every planned run completed; the scores rest on the ${plural(runs.completed, 'run')} that did,`;
+  const models = report.meta.failed_models.map(
+    (failed) => html` Every run of <code>${failed.model}</code> failed, so the scores rest on the other models; its first error: ${failed.error}.`,
+  );
   return html`<div class="warning" role="note">
-    <strong>Partial results.</strong> ${which} and a stage with no completed run scores 0.
+    <strong>Partial results.</strong> ${which} and a stage with no completed run scores 0.${models}
     ${runs.failed > 0 ? 'The failed runs and their errors are listed under “Trace excerpts”.' : ''}
   </div>`;
 }

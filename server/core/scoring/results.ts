@@ -1,4 +1,4 @@
-import { FUNNEL_STAGES, type FunnelScores, type FunnelStage, type ScoresView, type VendorRanking } from '../../contracts';
+import { FUNNEL_STAGES, type FailedModel, type FunnelScores, type FunnelStage, type ScoresView, type VendorRanking } from '../../contracts';
 import { auditVendor, byStage } from '../audit';
 import type { EvaluationResults, RunRecord, ScenarioRecord } from '../domain';
 import type { AgentVendor } from '../ports';
@@ -83,6 +83,15 @@ export function rankVendors(
   return rows;
 }
 
+/** Models that ran and of which not one run completed, each with its first error. */
+export function failedModels(models: readonly string[], runs: readonly RunRecord[]): FailedModel[] {
+  return models.flatMap((model) => {
+    const own = runs.filter((run) => run.model === model);
+    if (own.length === 0 || own.some((run) => run.status === 'completed')) return [];
+    return [{ model, error: own.find((run) => run.error)?.error ?? 'no run completed' }];
+  });
+}
+
 export function computeResults(input: ResultsInput): EvaluationResults {
   const customer = input.vendors.find((vendor) => vendor.id === input.customerVendorId);
   if (!customer) throw new Error(`the customer's vendor '${input.customerVendorId}' is not one of the evaluation's vendors`);
@@ -118,6 +127,7 @@ export function computeResults(input: ResultsInput): EvaluationResults {
       vendor_rankings: rankVendors(input.vendors, scoresOf, customer.id, intervalsOf),
       partial,
       models: [...input.models],
+      failed_models: failedModels(input.models, input.runs),
       scale: { run: '0-10', funnel: '0-100', overall: '0-100' },
     },
     diagnosis: {
@@ -135,10 +145,11 @@ export function computeResults(input: ResultsInput): EvaluationResults {
  * from the same runs when read, so older evaluations show their spread too.
  */
 export function withIntervals(results: EvaluationResults, runsOf: () => readonly RunRecord[]): EvaluationResults {
-  const { scores } = results;
+  const current = withFailedModels(results, runsOf);
+  const { scores } = current;
   // Stored JSON is not re-validated: a field this version always writes may be absent.
   const stored = scores as Partial<ScoresView>;
-  if (stored.overall_interval !== undefined) return results;
+  if (stored.overall_interval !== undefined) return current;
   const runs = runsOf();
   const intervalsOf = (vendorId: string, funnel: FunnelScores, overall: number) => vendorIntervals(vendorId, runs, funnel, overall);
   const rankings = scores.vendor_rankings.map((ranking) => {
@@ -147,7 +158,7 @@ export function withIntervals(results: EvaluationResults, runsOf: () => readonly
   });
   const customer = intervalsOf(scores.customer_vendor_id, scores.funnel_scores, scores.overall_score);
   return {
-    ...results,
+    ...current,
     scores: {
       ...scores,
       overall_interval: customer.overall,
@@ -161,12 +172,19 @@ export function withIntervals(results: EvaluationResults, runsOf: () => readonly
       })),
     },
     diagnosis: {
-      ...results.diagnosis,
-      causal_variants: results.diagnosis.causal_variants.map((variant) => ({
+      ...current.diagnosis,
+      causal_variants: current.diagnosis.causal_variants.map((variant) => ({
         ...variant,
         stage_deltas: variant.stage_deltas.map((entry) => ({ ...entry, delta_interval: pointInterval(entry.delta) })),
         overall_delta_interval: pointInterval(variant.overall_delta),
       })),
     },
   };
+}
+
+/** Results stored before failed models were named lack the list; it is derived from the same runs. */
+function withFailedModels(results: EvaluationResults, runsOf: () => readonly RunRecord[]): EvaluationResults {
+  const stored = results.scores as Partial<ScoresView>;
+  if (stored.failed_models !== undefined) return results;
+  return { ...results, scores: { ...results.scores, failed_models: failedModels(results.scores.models, runsOf()) } };
 }

@@ -63,3 +63,21 @@ export function causalVariants(input: VariantInput): CausalVariant[] {
     };
   });
 }
+
+export interface Counterfactual {
+  /** The fix in words. */
+  fix: string;
+  /** The customer with the fix applied to its profile. */
+  customer: AgentVendor;
+  /** Every vendor of the evaluation, the customer carrying the fixed profile. */
+  vendors: AgentVendor[];
+}
+
+/** The evaluation's vendors as they would read with one root cause of the customer fixed; null when the cause has no fix. */
+export function counterfactualOf(scenario: ScenarioRecord, customer: AgentVendor, vendors: AgentVendor[], code: string): Counterfactual | null {
+  const fix = fixFor(code);
+  if (!fix) return null;
+  const ctx = createAuditContext(scenario, customer, vendors);
+  const profile = fix.apply(ctx);
+  return { fix: fix.describe(ctx), customer: { ...customer, profile }, vendors: withProfile(vendors, customer.id, profile) };
+}

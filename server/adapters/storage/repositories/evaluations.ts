@@ -6,7 +6,7 @@ import { CATALOG } from '../shard-names';
 import { json, member, num, numOrNull, queryAll, queryOne, text, textOrNull, type SqlParam, type SqlRow } from '../sql-engine';
 import type { Databases } from './databases';
 
-const PHASES: readonly EvaluationPhase[] = ['idle', 'ingesting', 'running', 'scoring', 'done'];
+const PHASES: readonly EvaluationPhase[] = ['idle', 'ingesting', 'running', 'scoring', 'variants', 'done'];
 
 const COLUMNS =
   'id, customer_id, scenario_id, vendor_ids, customer_vendor_id, models, samples, status, phase, error, ' +

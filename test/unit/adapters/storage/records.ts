@@ -148,6 +148,7 @@ export function results(evaluationId: string): EvaluationResults {
       ],
       partial: false,
       models: ['rules'],
+      failed_models: [],
       scale: { run: '0-10', funnel: '0-100', overall: '0-100' },
     },
     diagnosis: { evaluation_id: evaluationId, customer_vendor_id: 'ven-a', root_causes: [], causal_variants: [] },

@@ -253,6 +253,7 @@ export function reportFixture(options: ReportFixtureOptions = {}): ReportInput {
         vendor_rankings: rankings,
         partial: failed > 0,
         models: [...MODELS],
+        failed_models: [],
         scale: { run: '0-10', funnel: '0-100', overall: '0-100' },
       },
       diagnosis: {
