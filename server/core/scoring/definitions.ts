@@ -71,7 +71,7 @@ export const SCORE_DEFINITIONS: readonly ScoreDefinition[] = [
     term: 'Causal variant',
     scale: 'points on 0 to 100',
     definition:
-      "For each of the customer's top root causes that has a fix (up to 5, one per cause), the customer's profile with that fix applied (for example, prices published) is scored again by the rules agent against the same competitors. Baseline is the rules agent's score of the unchanged profile, so the delta (variant minus baseline) is the effect of the fix alone; all five stages are reported, unmoved ones with delta 0. The rules agent is deterministic, so each delta is exact: its interval has n = 1 and low = high = delta.",
+      "For each of the customer's top root causes that has a fix (up to 5, one per cause), the customer's profile with that fix applied (for example, prices published) is scored again by the rules agent against the same competitors. Baseline is the rules agent's score of the unchanged profile, so the delta (variant minus baseline) is the effect of the fix alone; all five stages are reported, unmoved ones with delta 0. The rules agent is deterministic, so each delta is exact: its interval has n = 1 and low = high = delta. For the top 3 of these causes, each language model of the evaluation measures the variant too: it re-runs, for the customer only and with the evaluation's samples, the stages the fix can move (where the rules delta is not 0, and the cause's own stage), with the fixed profile in place of the customer's. Its delta is the mean of the variant samples minus the mean of that model's baseline samples, times 10, with Welch's 95% interval (n is the smaller side); a stage not re-run copies its baseline, with delta 0 and n = 0.",
   },
   {
     term: 'Budget fit',
@@ -82,6 +82,7 @@ export const SCORE_DEFINITIONS: readonly ScoreDefinition[] = [
   {
     term: 'Partial',
     scale: 'yes or no',
-    definition: 'Some runs failed; scores rest on the runs that completed. A stage with no completed run scores 0.',
+    definition:
+      'Some runs failed; scores rest on the runs that completed. A stage with no completed run scores 0. When every run of one model failed, that model is named with its first error and the scores rest on the other models.',
   },
 ];
