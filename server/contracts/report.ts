@@ -31,7 +31,7 @@ export const ReportMetaSchema = z.object({
     completed: z.number().int(),
     failed: z.number().int(),
   }),
-  cost_usd: z.number().describe('USD the runs cost (cached samples, rules and local models cost 0)'),
+  cost_usd: z.number().describe("USD the runs cost, the causal-variant runs included (cached samples, rules and local models cost 0)"),
   tokens: TokenUsageSchema,
 });
 
@@ -102,6 +102,8 @@ export const ReportMeasuredEffectSchema = z.object({
   overall_baseline: z.number(),
   overall_variant: z.number(),
   overall_delta: z.number(),
+  stage_delta_interval: StageIntervalSchema.optional().describe('95% interval of stage_delta (absent in reports of older evaluations)'),
+  error: z.string().nullable().optional().describe('why some stage of the variant could not be measured'),
 });
 
 export const ReportRootCauseSchema = z.object({

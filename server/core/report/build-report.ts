@@ -12,6 +12,8 @@ import { buildTraces } from './trace-excerpts';
 function buildMeta(input: ReportInput): ReportMeta {
   const { evaluation, runs, results } = input;
   const failed = runs.filter((run) => run.status === 'failed').length;
+  // The variant runs are not the plan's, but they were paid for.
+  const billed = [...runs, ...(results.variant_runs ?? [])];
   return {
     evaluation_id: evaluation.id,
     status: evaluation.status,
@@ -27,10 +29,10 @@ function buildMeta(input: ReportInput): ReportMeta {
       completed: runs.filter((run) => run.status === 'completed').length,
       failed,
     },
-    cost_usd: roundUsd(runs.reduce((sum, run) => sum + (run.cost_usd ?? 0), 0)),
+    cost_usd: roundUsd(billed.reduce((sum, run) => sum + (run.cost_usd ?? 0), 0)),
     tokens: {
-      input_tokens: runs.reduce((sum, run) => sum + (run.usage?.input_tokens ?? 0), 0),
-      output_tokens: runs.reduce((sum, run) => sum + (run.usage?.output_tokens ?? 0), 0),
+      input_tokens: billed.reduce((sum, run) => sum + (run.usage?.input_tokens ?? 0), 0),
+      output_tokens: billed.reduce((sum, run) => sum + (run.usage?.output_tokens ?? 0), 0),
     },
   };
 }

@@ -19,6 +19,8 @@ function measuredEffect(cause: RootCause, variant: CausalVariant): ReportMeasure
     overall_baseline: variant.overall_baseline,
     overall_variant: variant.overall_variant,
     overall_delta: variant.overall_delta,
+    stage_delta_interval: stageDelta.delta_interval,
+    error: variant.error ?? null,
   };
 }
 

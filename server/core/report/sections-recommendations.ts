@@ -12,10 +12,16 @@ import { definitionNote, impactBadge, stageChip } from './html-parts';
 const CARDS_SHOWN = 6;
 
 function effectLine(effect: ReportMeasuredEffect): SafeHtml {
+  const interval = effect.stage_delta_interval;
+  const spread =
+    interval && interval.n >= 2 && interval.low !== interval.high
+      ? html`, 95% interval ${formatDelta(interval.low)} to ${formatDelta(interval.high)}`
+      : html``;
+  const error = effect.error ? html` <span class="muted">Not fully measured: ${effect.error}.</span>` : html``;
   return html`<span class="model">${effect.model}</span>: ${STAGE_LABELS[effect.stage]}
     ${formatScore(effect.stage_baseline)} → ${formatScore(effect.stage_variant)}
-    (<strong>${formatDelta(effect.stage_delta)}</strong>), overall ${formatScore(effect.overall_baseline)} →
-    ${formatScore(effect.overall_variant)} (<strong>${formatDelta(effect.overall_delta)}</strong>), on 0 to 100`;
+    (<strong>${formatDelta(effect.stage_delta)}</strong>${spread}), overall ${formatScore(effect.overall_baseline)} →
+    ${formatScore(effect.overall_variant)} (<strong>${formatDelta(effect.overall_delta)}</strong>), on 0 to 100${error}`;
 }
 
 function measuredEffects(cause: ReportRootCause): SafeHtml {

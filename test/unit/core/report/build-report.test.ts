@@ -103,6 +103,8 @@ describe('buildReport', () => {
         overall_baseline: 49,
         overall_variant: 60,
         overall_delta: 11,
+        stage_delta_interval: { mean: 45, low: 45, high: 45, n: 1 },
+        error: null,
       },
     ]);
     expect(apiReference!.measured_effects).toEqual([]);
