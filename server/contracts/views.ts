@@ -53,6 +53,14 @@ export const FunnelIntervalsSchema = z
   .meta({ id: 'FunnelIntervals' });
 export type FunnelIntervals = z.infer<typeof FunnelIntervalsSchema>;
 
+export const FailedModelSchema = z
+  .object({
+    model: z.string(),
+    error: z.string().describe("the first error among the model's runs"),
+  })
+  .meta({ id: 'FailedModel' });
+export type FailedModel = z.infer<typeof FailedModelSchema>;
+
 export const StatusViewSchema = z
   .object({
     evaluation_id: z.string(),
@@ -71,6 +79,9 @@ export const StatusViewSchema = z
     cost_usd: z.number().describe('USD spent so far: the sum of the runs\' costs (cached samples and local models cost 0)'),
     tokens: TokenUsageSchema.describe('tokens billed so far, summed over runs'),
     max_cost_usd: z.number().nullable().describe('the spending cap, or null when there is none'),
+    failed_models: z
+      .array(FailedModelSchema)
+      .describe('once completed: models every run of which failed, with the first error (as in the scores view)'),
   })
   .meta({ id: 'StatusView' });
 export type StatusView = z.infer<typeof StatusViewSchema>;
@@ -92,14 +103,6 @@ export const VendorRankingSchema = z
   })
   .meta({ id: 'VendorRanking' });
 export type VendorRanking = z.infer<typeof VendorRankingSchema>;
-
-export const FailedModelSchema = z
-  .object({
-    model: z.string(),
-    error: z.string().describe("the first error among the model's runs"),
-  })
-  .meta({ id: 'FailedModel' });
-export type FailedModel = z.infer<typeof FailedModelSchema>;
 
 export const ScoresViewSchema = z
   .object({

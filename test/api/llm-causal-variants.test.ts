@@ -110,12 +110,15 @@ describe('causal variants measured by a language model', () => {
     // The variant runs are real calls: counted in progress, kept as traces, out of the plan's run list.
     const variantCalls = fake.requests.filter(carriesFixedPricing);
     expect(variantCalls.length).toBeGreaterThan(0);
-    const plan = (await target.get(`/evaluations/${id}/runs`)).body.runs as unknown[];
+    const plan = (await target.get(`/evaluations/${id}/runs`)).body.runs as { cost_usd: number }[];
     expect(plan).toHaveLength(10);
     const statusView = (await target.get(`/evaluations/${id}/status`)).body;
     expect(statusView.progress.total_runs).toBeGreaterThan(10);
     expect(statusView.progress.completed_runs).toBe(statusView.progress.total_runs);
-    expect(statusView.cost_usd).toBeGreaterThan(0);
+    const planCost = plan.reduce((sum, entry) => sum + entry.cost_usd, 0);
+    expect(statusView.cost_usd).toBeGreaterThan(planCost);
+    const report = (await target.get(`/evaluations/${id}/report?format=json`)).body;
+    expect(report.meta.cost_usd).toBeCloseTo(statusView.cost_usd, 3);
     const trace = (await target.get(`/runs/${measured!.run_ids![0]}/trace`)).body;
     expect(trace).toMatchObject({ model: MODEL, status: 'completed' });
     expect(trace.prompt).toContain('Starter');
@@ -129,6 +132,7 @@ describe('causal variants measured by a language model', () => {
     const measured = (await variantsOf(target, id)).find((variant) => variant.model === MODEL && variant.code === 'pricing_not_published');
     expect(measured?.error).toMatch(/variant run did not complete: .*HTTP 503/);
     expect((await target.get(`/evaluations/${id}/scores`)).body.partial).toBe(false);
+    expect((await target.get(`/evaluations/${id}/report`)).text).toMatch(/Not fully measured: The \w+ variant run did not complete/);
   });
 });
 
@@ -141,6 +145,7 @@ describe('an evaluation where a whole model fails', () => {
     const scores = (await target.get(`/evaluations/${id}/scores`)).body;
     expect(scores.partial).toBe(true);
     expect(scores.failed_models).toEqual([{ model: 'gemini:gemini-2.0-flash', error: expect.stringMatching(/gemini.*HTTP 503/) }]);
+    expect((await target.get(`/evaluations/${id}/status`)).body.failed_models).toEqual(scores.failed_models);
     expect((await variantsOf(target, id)).some((variant) => variant.model === 'gemini:gemini-2.0-flash')).toBe(false);
     const report = (await target.get(`/evaluations/${id}/report`)).text;
     expect(report).toContain('gemini:gemini-2.0-flash');

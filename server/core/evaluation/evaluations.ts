@@ -1,4 +1,5 @@
 import type {
+  FailedModel,
   DiagnosisView,
   EvaluationCancelled,
   EvaluationCreate,
@@ -229,6 +230,7 @@ export class Evaluations {
       cost_usd: roundUsd(spend.cost_usd),
       tokens: { input_tokens: spend.input_tokens, output_tokens: spend.output_tokens },
       max_cost_usd: evaluation.max_cost_usd ?? null,
+      failed_models: this.failedModelsOf(evaluation),
     };
   }
 
@@ -298,6 +300,12 @@ export class Evaluations {
       null;
     if (!run) throw new NotFoundError('run', runId);
     return traceOf(run);
+  }
+
+  private failedModelsOf(evaluation: EvaluationRecord): FailedModel[] {
+    const stored = evaluation.status === 'completed' ? this.deps.store.evaluations.getResults(evaluation.id) : null;
+    if (!stored) return [];
+    return withIntervals(stored, () => this.deps.store.evaluations.listRuns(evaluation.id)).scores.failed_models;
   }
 
   private resultsOf(id: string, what: string) {
