@@ -43,12 +43,10 @@ async function sitesWithoutCustomerPrices(): Promise<ServedSites> {
   return sites;
 }
 
-async function setUp(): Promise<{ fake: FakeProvider; sites: ServedSites; target: TestApi }> {
-  const fake = await startFakeProvider();
-  closers.push(() => fake.close());
-  const sites = await sitesWithoutCustomerPrices();
-  const target = await startApi({
+function apiFor(fake: FakeProvider, dataDir?: string): Promise<TestApi> {
+  return startApi({
     env: {},
+    ...(dataDir ? { dataDir } : {}),
     llm: {
       openaiApiKey: KEY,
       openaiBaseUrl: fake.openaiUrl,
@@ -58,10 +56,16 @@ async function setUp(): Promise<{ fake: FakeProvider; sites: ServedSites; target
       retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttempts: 2, timeoutMs: 2_000 },
     },
   });
-  return { fake, sites, target };
 }
 
-async function evaluate(target: TestApi, sites: ServedSites, models: string[], samples: number): Promise<{ id: string; status: string; error: string | null }> {
+async function setUp(): Promise<{ fake: FakeProvider; sites: ServedSites; target: TestApi }> {
+  const fake = await startFakeProvider();
+  closers.push(() => fake.close());
+  const sites = await sitesWithoutCustomerPrices();
+  return { fake, sites, target: await apiFor(fake) };
+}
+
+async function create(target: TestApi, sites: ServedSites, models: string[], samples: number): Promise<string> {
   const [own, ...rivals] = sites.sites;
   const created = await target.post('/quick-eval', {
     company_name: 'Our product',
@@ -76,7 +80,20 @@ async function evaluate(target: TestApi, sites: ServedSites, models: string[], s
   expect(created.status, created.text).toBe(201);
   const id: string = created.body.evaluation_id;
   expect((await target.post(`/evaluations/${id}/run`)).status).toBe(202);
+  return id;
+}
+
+async function evaluate(target: TestApi, sites: ServedSites, models: string[], samples: number): Promise<{ id: string; status: string; error: string | null }> {
+  const id = await create(target, sites, models, samples);
   return { id, ...(await target.waitForEvaluation(id)) };
+}
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('condition not met in time');
 }
 
 /** A request made with the counterfactual profile: the entry plan the pricing fix adds. */
@@ -133,6 +150,26 @@ describe('causal variants measured by a language model', () => {
     expect(measured?.error).toMatch(/variant run did not complete: .*HTTP 503/);
     expect((await target.get(`/evaluations/${id}/scores`)).body.partial).toBe(false);
     expect((await target.get(`/evaluations/${id}/report`)).text).toMatch(/Not fully measured: The \w+ variant run did not complete/);
+  });
+});
+
+describe('causal variants across a restart', () => {
+  it('measures the variants again when the server stopped before they were finished', async () => {
+    const { fake, sites, target } = await setUp();
+    const release = fake.when(carriesFixedPricing, { hang: true });
+    const id = await create(target, sites, [MODEL], 1);
+    await until(async () => fake.requests.some(carriesFixedPricing));
+    expect((await target.get(`/evaluations/${id}/status`)).body).toMatchObject({ status: 'running', phase: 'variants' });
+    await target.close();
+
+    release();
+    const restarted = await apiFor(fake, target.dataDir);
+    expect(await restarted.waitForEvaluation(id)).toMatchObject({ status: 'completed', error: null });
+    const measured = (await variantsOf(restarted, id)).find((variant) => variant.model === MODEL && variant.code === 'pricing_not_published');
+    expect(measured?.error).toBeNull();
+    expect(measured!.stage_deltas.some((entry) => entry.delta > 0)).toBe(true);
+    const status = (await restarted.get(`/evaluations/${id}/status`)).body;
+    expect(status.progress.completed_runs).toBe(status.progress.total_runs);
   });
 });
 

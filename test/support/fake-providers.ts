@@ -47,8 +47,8 @@ export interface FakeProvider {
   script(...behaviours: Scripted[]): void;
   /** A behaviour for every request from now on (null: answer normally again). */
   always(behaviour: Scripted | null): void;
-  /** A behaviour for every request the predicate picks, before any scripted one. */
-  when(picks: (request: FakeRequest) => boolean, behaviour: Scripted): void;
+  /** A behaviour for every request the predicate picks, before any scripted one. Returns its removal. */
+  when(picks: (request: FakeRequest) => boolean, behaviour: Scripted): () => void;
   close(): Promise<void>;
 }
 
@@ -193,7 +193,11 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     maxInFlight: 0,
     script: (...behaviours: Scripted[]) => void queue.push(...behaviours),
     always: (behaviour: Scripted | null) => void (standing = behaviour),
-    when: (picks: (request: FakeRequest) => boolean, behaviour: Scripted) => void rules.push({ picks, behaviour }),
+    when: (picks: (request: FakeRequest) => boolean, behaviour: Scripted) => {
+      const rule = { picks, behaviour };
+      rules.push(rule);
+      return () => void rules.splice(rules.indexOf(rule), 1);
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await closeServer(server);
