@@ -22,14 +22,20 @@ export function formatSummary(scores: ScoresView, diagnosis: DiagnosisView, topF
     const marker = ranking.is_customer ? ' (you)' : '';
     lines.push(`  ${String(ranking.rank).padStart(2)}. ${ranking.name.padEnd(nameWidth)} ${ranking.score.toFixed(1).padStart(5)}${marker}`);
   }
-  const fixes = diagnosis.root_causes.slice(0, topFixes);
+  // The customer's own causes first: they name what to change on its site.
+  const own = diagnosis.root_causes.filter((cause) => cause.vendor_id === diagnosis.customer_vendor_id);
+  const fixes = (own.length > 0 ? own : diagnosis.root_causes).slice(0, topFixes);
   if (fixes.length > 0) {
     lines.push('');
     lines.push('Top fixes:');
     fixes.forEach((cause, index) => {
-      lines.push(`  ${index + 1}. [${cause.impact}] ${cause.stage}: ${cause.issue}`);
-      lines.push(`     Fix: ${cause.fix}`);
+      lines.push(`  ${index + 1}. [${cause.impact}] ${cause.stage}: ${shorten(cause.issue)}`);
+      lines.push(`     Fix: ${shorten(cause.fix)}`);
     });
   }
   return lines.join('\n');
+}
+
+function shorten(text: string, max = 240): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
