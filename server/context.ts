@@ -93,6 +93,8 @@ function pricesFromEnv(env: NodeJS.ProcessEnv = process.env): PriceTable {
 /** The composition root: wires adapters into the core. http, cli and electron all start here. */
 export async function createContext(config: AppConfig): Promise<AppContext> {
   const logger = config.logger ?? silentLogger;
+  // Configuration errors first, before the data directory is locked.
+  const prices: PriceTable = { ...DEFAULT_PRICES, ...(config.priceTable ?? pricesFromEnv()) };
   mkdirSync(config.dataDir, { recursive: true });
   const store = await openSqlJsStore({ dataDir: config.dataDir, logger, wasmPath: config.wasmPath });
   const clock: Clock = config.clock ?? { now: () => new Date() };
@@ -116,7 +118,6 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
     ingestWebsite: (target, signal) =>
       ingestVendorWebsite({ fetcher, now }, target, config.ingestionLimits, signal),
   });
-  const prices: PriceTable = { ...DEFAULT_PRICES, ...(config.priceTable ?? pricesFromEnv()) };
   const runner = new EvaluationRunner({ store, now, logger, registry, ingestion, concurrency: config.concurrency ?? 4, prices });
   const ids = { newId: () => randomUUID() };
   const catalog = new Catalog({ store, ids, now, ingestion });

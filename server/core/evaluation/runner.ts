@@ -287,11 +287,11 @@ export class EvaluationRunner {
   /** Runs that never started keep status pending and say why they did not run. */
   private markNotRun(evaluationId: string, reason: string): void {
     const { store } = this.deps;
-    for (const run of store.evaluations.listRuns(evaluationId)) {
-      if (run.status === 'pending' || run.status === 'running') {
-        store.evaluations.saveRun({ ...run, status: 'pending', error: `Not run: ${reason}` });
-      }
-    }
+    const unrun = store.evaluations.listRuns(evaluationId).filter((run) => run.status === 'pending' || run.status === 'running');
+    // One durable write for all of them.
+    store.transaction(() => {
+      for (const run of unrun) store.evaluations.saveRun({ ...run, status: 'pending', error: `Not run: ${reason}` });
+    });
   }
 
   private fail(evaluationId: string, error: unknown, signal: AbortSignal): void {
