@@ -93,6 +93,33 @@ describe('restart', () => {
     }
   });
 
+  it('refuses to start an evaluation that is already running', async () => {
+    const gate = gatedAgent('test:gated');
+    const api = await startTestApi({ dataDir: tempDir(), agents: [gate.agent] });
+    try {
+      const created = await api.post('/quick-eval', {
+        company_name: 'Postwire',
+        website_url: await deadSiteUrl(),
+        competitors: [await deadSiteUrl()],
+        task: 'Pick an email API',
+        category: 'email_api',
+        models: ['test:gated'],
+      });
+      const id = created.body.evaluation_id;
+      expect((await api.post(`/evaluations/${id}/run`)).status).toBe(202);
+      await until(() => gate.waitingCount() > 0);
+      const again = await api.post(`/evaluations/${id}/run`);
+      expect(again.status).toBe(400);
+      expect(again.body.detail).toContain('already running');
+      gate.openAll();
+      expect((await api.waitForEvaluation(id)).status).toBe('completed');
+      expect((await api.post(`/evaluations/${id}/run`)).status).toBe(202);
+      expect((await api.waitForEvaluation(id)).status).toBe('completed');
+    } finally {
+      await api.close();
+    }
+  });
+
   it('marks an evaluation failed with a reason when every run fails', async () => {
     const dataDir = tempDir();
     const failing: BuyerAgent = {
